@@ -1,0 +1,63 @@
+import Foundation
+
+/// How connections are opened and set up.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.readonly = true
+/// config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -8000") }
+/// let dbQueue = try DatabaseQueue(path: path, configuration: config)
+/// ```
+public struct Configuration: Sendable {
+    /// Whether foreign keys are enforced (true by default).
+    public var foreignKeysEnabled = true
+
+    /// Whether connections are read-only (false by default).
+    public var readonly = false
+
+    /// What happens when the database is locked by another connection.
+    public var busyMode: BusyMode = .immediateError
+
+    /// The journal mode of a DatabaseQueue (a DatabasePool always uses WAL).
+    public var journalMode: JournalModeConfiguration = .default
+
+    /// The maximum number of concurrent readers of a DatabasePool (5 by default).
+    public var maximumReaderCount = 5
+
+    /// A label that names the connections in queue labels and traces.
+    public var label: String?
+
+    /// Whether errors and traces may show statement arguments (false: they may hold private data).
+    public var publicStatementArguments = false
+
+    /// The kind of transaction that `write` and `inTransaction` open by default.
+    public var defaultTransactionKind: Database.TransactionKind = .deferred
+
+    /// The functions run on each new connection, in order, before it is used.
+    public private(set) var setups: [@Sendable (Database) throws -> Void] = []
+
+    /// A default configuration.
+    public init() {}
+
+    /// Adds a function run on every new connection, right after it is opened (for passphrases,
+    /// pragmas, custom functions and collations). An error thrown here fails the opening.
+    public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
+        setups.append(setup)
+    }
+
+    /// What happens when the database is locked by another connection.
+    public enum BusyMode: Sendable {
+        /// Fail at once with SQLITE_BUSY.
+        case immediateError
+        /// Retry until the timeout (in seconds) expires, then fail with SQLITE_BUSY.
+        case timeout(TimeInterval)
+    }
+
+    /// The journal mode of a DatabaseQueue.
+    public enum JournalModeConfiguration: Sendable {
+        /// The default of SQLite (DELETE), or what the file already uses.
+        case `default`
+        /// Write-ahead logging.
+        case wal
+    }
+}

@@ -1,0 +1,43 @@
+extension Database {
+    /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
+    func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute(sql: "PRAGMA query_only = 1")
+        defer { try? execute(sql: "PRAGMA query_only = 0") }
+        return try readTransaction(body)
+    }
+
+    /// Runs `body` in a deferred transaction, then ends it: reads see one snapshot of the database.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        if isInsideTransaction { return try body() }
+        try beginTransaction(.deferred)
+        do {
+            let result = try body()
+            try commit()
+            return result
+        } catch {
+            try? rollback()
+            throw error
+        }
+    }
+
+    /// Switches the database to write-ahead logging.
+    ///
+    /// - throws: A `DatabaseError` when SQLite refuses (an in-memory database cannot use WAL).
+    func setJournalModeWAL() throws {
+        let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "could not switch to WAL mode (journal mode is \(mode ?? "unknown")): "
+                    + "in-memory databases cannot use WAL",
+                sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+}
+
+extension DatabaseError {
+    /// A database access made from inside another access of the same database, which would deadlock.
+    static let reentrantAccess = DatabaseError(
+        resultCode: .SQLITE_MISUSE,
+        message: "Database methods are not reentrant: do not access a database from inside one of its own accesses")
+}

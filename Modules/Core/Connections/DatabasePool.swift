@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+
+/// A database in WAL mode, with one writer connection and concurrent reader connections.
+///
+/// Writes are serialized on the writer. Reads run in parallel with each other and with writes, each
+/// in a transaction that sees one snapshot of the database, unchanged while it runs.
+///
+/// ```swift
+/// let dbPool = try DatabasePool(path: "/path/to/db.sqlite")
+/// try dbPool.write { db in try db.execute(sql: "INSERT …") }
+/// let players = try dbPool.read { db in try Player.fetchAll(db) }
+/// ```
+public final class DatabasePool: DatabaseWriter {
+    /// The configuration of the connections.
+    public let configuration: Configuration
+    /// The path of the database file.
+    public let path: String
+    private let owner = DatabaseAccessOwner()
+    private let writer: SerializedDatabase
+    private let readers: ReaderPool
+    /// Reads run as concurrent blocks, barrier writes as barrier blocks.
+    private let barrier: DispatchQueue
+
+    /// Opens a database file, created if needed, in WAL mode, with the given driver.
+    ///
+    /// - throws: A `DatabaseError` when the file cannot be opened, is not a database, cannot use
+    ///   WAL, or when a `prepareDatabase` function fails.
+    public init(path: String, configuration: Configuration = Configuration(), driver: DatabaseDriver) throws {
+        var writerConfiguration = configuration
+        // Taking the write lock at once avoids SQLITE_BUSY when a deferred transaction would upgrade.
+        writerConfiguration.defaultTransactionKind = .immediate
+        self.configuration = writerConfiguration
+        self.path = path
+        let label = configuration.label ?? "ReactiveSQLite.DatabasePool"
+        writer = try SerializedDatabase(
+            path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
+            owner: owner)
+        try writer.sync { db in
+            try db.setJournalModeWAL()
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        var readerConfiguration = configuration
+        readerConfiguration.readonly = true
+        if case .immediateError = readerConfiguration.busyMode {
+            // A reader may meet a checkpoint in progress: it waits instead of failing.
+            readerConfiguration.busyMode = .timeout(10)
+        }
+        let owner = self.owner
+        let finalReaderConfiguration = readerConfiguration
+        readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { index in
+            try SerializedDatabase(
+                path: path, description: "\(label).reader.\(index)", configuration: finalReaderConfiguration,
+                driver: driver, owner: owner)
+        }
+        barrier = DispatchQueue(label: "\(label).barrier", attributes: .concurrent)
+    }
+
+    /// Runs `value` in a read-only transaction, and returns its result.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try barrier.sync {
+            try readers.withReader { reader in
+                try reader.sync { db in try db.readTransaction { try value(db) } }
+            }
+        }
+    }
+
+    /// Runs `value` later, in a read-only transaction.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        barrier.async { [readers] in
+            do {
+                try readers.withReader { reader in
+                    try reader.sync { db in
+                        do {
+                            try db.readTransaction { value(.success(db)) }
+                        } catch {
+                            value(.failure(error))
+                        }
+                    }
+                }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` on the writer connection, outside of any transaction.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try writer.sync(updates)
+    }
+
+    /// Runs `updates` on the writer connection, while no read runs.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try barrier.sync(flags: .barrier) {
+            try writer.sync(updates)
+        }
+    }
+
+    /// Runs `updates` later on the writer connection, outside of any transaction.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.async { result in
+            guard case .success(let db) = result else {
+                fatalError("a write was scheduled on a closed DatabasePool")
+            }
+            updates(db)
+        }
+    }
+
+    // The async accesses are members of the class, so that an `await` picks them over the
+    // synchronous ones.
+
+    /// Runs `value` in a read-only transaction, without blocking the calling task.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(value, schedule: asyncRead)
+    }
+
+    /// Runs `updates` in a transaction without blocking the calling task.
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+    }
+
+    /// Runs `updates` outside of any transaction without blocking the calling task.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(updates, schedule: asyncWrite)
+    }
+
+    /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
+    public func close() throws {
+        for reader in readers.readers {
+            reader.close()
+        }
+        writer.close()
+    }
+
+    /// Interrupts the statements that run, if any: they fail with `SQLITE_INTERRUPT`.
+    public func interrupt() {
+        writer.interrupt()
+        for reader in readers.readers { reader.interrupt() }
+    }
+
+    private func checkNotReentrant() throws {
+        if SerializedDatabase.isInsideAccess(of: owner) {
+            throw DatabaseError.reentrantAccess
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A database connection that serializes every access on one dispatch queue.
+///
+/// ```swift
+/// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite")  // a file
+/// let dbQueue = try DatabaseQueue()                            // a private in-memory database
+///
+/// try dbQueue.write { db in try db.execute(sql: "INSERT …") }
+/// let count = try dbQueue.read { db in try Player.fetchCount(db) }
+/// ```
+///
+/// The initializers without a driver come from the driver product the application depends on
+/// (`ReactiveSQLite`, or the SQLCipher one).
+public final class DatabaseQueue: DatabaseWriter {
+    /// The configuration of the connection.
+    public let configuration: Configuration
+    /// The path of the database file, or ":memory:" / a `file:` URI for an in-memory database.
+    public let path: String
+    private let writer: SerializedDatabase
+    private let owner = DatabaseAccessOwner()
+
+    /// Opens a database file, created if needed, with the given driver.
+    ///
+    /// - throws: A `DatabaseError` when the file cannot be opened, is not a database, or when a
+    ///   `prepareDatabase` function fails.
+    public init(path: String, configuration: Configuration = Configuration(), driver: DatabaseDriver) throws {
+        self.configuration = configuration
+        self.path = path
+        let label = configuration.label ?? "ReactiveSQLite.DatabaseQueue"
+        writer = try SerializedDatabase(
+            path: path, description: label, configuration: configuration, driver: driver,
+            owner: owner)
+        try writer.sync { db in
+            if case .wal = configuration.journalMode {
+                try db.setJournalModeWAL()
+            }
+        }
+    }
+
+    /// Opens an in-memory database with the given driver: private when `name` is nil, shared by
+    /// the queues of the same name otherwise.
+    public convenience init(named name: String?, configuration: Configuration = Configuration(), driver: DatabaseDriver)
+        throws
+    {
+        let path = name.map { "file:\($0)?mode=memory&cache=shared" } ?? ":memory:"
+        try self.init(path: path, configuration: configuration, driver: driver)
+    }
+
+    /// Runs `value` in a read-only transaction, and returns its result.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try writer.sync { db in try db.readOnlyTransaction { try value(db) } }
+    }
+
+    /// Runs `value` later, in a read-only transaction.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.async { result in
+            switch result {
+            case .success(let db):
+                do {
+                    try db.readOnlyTransaction { value(.success(db)) }
+                } catch {
+                    value(.failure(error))
+                }
+            case .failure(let error):
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` on the writer connection, outside of any transaction.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try writer.sync(updates)
+    }
+
+    /// Runs `updates` on the writer connection, while no read runs.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction(updates)
+    }
+
+    /// Runs `updates` later on the writer connection, outside of any transaction.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.async { result in
+            guard case .success(let db) = result else {
+                fatalError("a write was scheduled on a closed DatabaseQueue")
+            }
+            updates(db)
+        }
+    }
+
+    // The async accesses are members of the class, so that an `await` picks them over the
+    // synchronous ones.
+
+    /// Runs `value` in a read-only transaction, without blocking the calling task.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(value, schedule: asyncRead)
+    }
+
+    /// Runs `updates` in a transaction without blocking the calling task.
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+    }
+
+    /// Runs `updates` outside of any transaction without blocking the calling task.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(updates, schedule: asyncWrite)
+    }
+
+    /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
+    public func close() throws {
+        writer.close()
+    }
+
+    /// Interrupts the statement that runs, if any: it fails with `SQLITE_INTERRUPT`.
+    public func interrupt() {
+        writer.interrupt()
+    }
+
+    private func checkNotReentrant() throws {
+        if SerializedDatabase.isInsideAccess(of: owner) {
+            throw DatabaseError.reentrantAccess
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// A type that reads a database: `DatabaseQueue`, `DatabasePool`, or a test double.
+///
+/// Applications depend on `DatabaseReader` and `DatabaseWriter` rather than on a concrete
+/// connection type, so that tests can hand them an in-memory database or a double. A conforming
+/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead` and `close`; the
+/// async/await accesses are built on them.
+public protocol DatabaseReader: AnyObject, Sendable {
+    /// The configuration of the connections.
+    var configuration: Configuration { get }
+
+    /// The path of the database file (":memory:" for a private in-memory database).
+    var path: String { get }
+
+    /// Runs `value` in a read-only transaction, and returns its result. The database does not
+    /// change while `value` runs.
+    ///
+    /// - throws: The error of `value`, or a `DatabaseError` (a reentrant call fails with `SQLITE_MISUSE`).
+    func read<T>(_ value: (Database) throws -> T) throws -> T
+
+    /// Runs `value` later, in a read-only transaction, with the database or the error that
+    /// prevented the access.
+    func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs `value` in a read-only transaction, without blocking the calling task (a default
+    /// implementation is built on `asyncRead`).
+    ///
+    /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
+    ///   of `value`, or a `DatabaseError`.
+    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
+
+    /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
+    func close() throws
+}
+
+extension DatabaseReader {
+    /// Runs `value` in a read-only transaction, without blocking the calling task.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(value, schedule: asyncRead)
+    }
+}

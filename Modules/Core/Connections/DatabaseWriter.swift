@@ -1,0 +1,108 @@
+/// A type that writes a database: `DatabaseQueue`, `DatabasePool`, or a test double.
+///
+/// Writes are serialized. A conforming type needs, beyond `DatabaseReader`, the synchronous
+/// `writeWithoutTransaction`, `barrierWriteWithoutTransaction` and `asyncWriteWithoutTransaction`;
+/// transactions and the async/await accesses are built on them.
+public protocol DatabaseWriter: DatabaseReader {
+    /// Runs `updates` outside of any transaction, and returns its result.
+    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+
+    /// Runs `updates` outside of any transaction, once no read runs, and with no read running
+    /// until it is done.
+    func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+
+    /// Runs `updates` later, outside of any transaction. Scheduling a write on a closed connection
+    /// is a programming error that stops the program.
+    func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void)
+
+    /// Runs `updates` in a transaction without blocking the calling task (a default implementation
+    /// is built on `asyncWriteWithoutTransaction`).
+    ///
+    /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
+    ///   of `updates` (the transaction is then rolled back), or a `DatabaseError`.
+    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
+
+    /// Runs `updates` outside of any transaction without blocking the calling task (a default
+    /// implementation is built on `asyncWriteWithoutTransaction`).
+    func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
+}
+
+extension DatabaseWriter {
+    /// Runs `updates` in a transaction, committed when it returns and rolled back when it throws,
+    /// and returns its result.
+    ///
+    /// ```swift
+    /// try dbQueue.write { db in
+    ///     try Player(name: "Arthur").insert(db)
+    /// }
+    /// ```
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction { db in try db.inTransactionReturning { try updates(db) } }
+    }
+
+    /// Runs `updates` in a transaction without blocking the calling task.
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+    }
+
+    /// Runs `updates` outside of any transaction without blocking the calling task.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(updates, schedule: asyncWrite)
+    }
+
+    /// Schedules a write without transaction, with the database as a result.
+    func asyncWrite(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        asyncWriteWithoutTransaction { db in body(.success(db)) }
+    }
+
+    /// Runs `updates` in a transaction later, then `completion` with the database and the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
+    ) {
+        asyncWriteWithoutTransaction { db in
+            completion(db, Result { try db.inTransactionReturning { try updates(db) } })
+        }
+    }
+
+    /// Deletes every table, view, index and trigger.
+    public func erase() throws {
+        try barrierWriteWithoutTransaction { db in try db.erase() }
+    }
+
+    /// Rebuilds the database file, repacking it into a minimal amount of disk space.
+    public func vacuum() throws {
+        try writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+    }
+}
+
+extension Database {
+    /// Runs `body` in a transaction of the default kind, and returns its result.
+    func inTransactionReturning<T>(_ body: () throws -> T) throws -> T {
+        var result: T?
+        try inTransaction {
+            result = try body()
+            return .commit
+        }
+        return result!
+    }
+
+    /// Drops every schema object but SQLite's own.
+    func erase() throws {
+        let objects = try Row.fetchAll(
+            self,
+            sql:
+                "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view', 'trigger')"
+        )
+        try execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? execute(sql: "PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")") }
+        try inTransaction {
+            for object in objects {
+                let type: String = object["type"]
+                let name: String = object["name"]
+                try execute(sql: "DROP \(type.uppercased()) IF EXISTS \(name.quotedDatabaseIdentifier)")
+            }
+            return .commit
+        }
+    }
+}

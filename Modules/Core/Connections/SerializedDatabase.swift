@@ -1,0 +1,94 @@
+import Dispatch
+
+/// A connection and the serial dispatch queue that is the only way to reach it.
+final class SerializedDatabase: @unchecked Sendable {
+    // Sendable: `db` is used only in blocks run on `queue`, a serial queue, through `sync` and
+    // `async`; `isClosed` is only read and written on `queue` too.
+    private let db: Database
+    private let queue: DispatchQueue
+    /// Gives the queue a unique identity for as long as the connection lives.
+    private let token: AccessToken
+    /// Gives the DatabaseQueue or DatabasePool a unique identity for as long as the connection lives.
+    private let owner: DatabaseAccessOwner
+    private var isClosed = false
+
+    /// Opens a connection whose accesses run on a new serial queue.
+    ///
+    /// - parameter owner: The identity of the DatabaseQueue or DatabasePool, which detects reentrant accesses.
+    init(
+        path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
+        owner: DatabaseAccessOwner
+    ) throws {
+        let queue = DispatchQueue(label: description)
+        let token = AccessToken()
+        queue.setSpecific(key: Database.accessKey, value: ObjectIdentifier(token))
+        queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
+        self.owner = owner
+        self.queue = queue
+        self.token = token
+        self.db = try queue.sync {
+            try Database(
+                path: path, description: description, configuration: configuration, driver: driver,
+                accessToken: ObjectIdentifier(token))
+        }
+    }
+
+    deinit {
+        if !isClosed { db.close() }
+    }
+
+    /// The key under which a queue stores the identity of the DatabaseQueue or DatabasePool that owns it.
+    static let ownerKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Whether the current code runs inside a database access of the given owner.
+    static func isInsideAccess(of owner: DatabaseAccessOwner) -> Bool {
+        DispatchQueue.getSpecific(key: ownerKey) == ObjectIdentifier(owner)
+    }
+
+    /// Runs `body` on the connection's queue, and waits for it.
+    func sync<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.sync {
+            try checkOpen()
+            return try body(db)
+        }
+    }
+
+    /// Runs `body` on the connection's queue, later.
+    func async(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        queue.async {
+            do {
+                try self.checkOpen()
+                body(.success(self.db))
+            } catch {
+                body(.failure(error))
+            }
+        }
+    }
+
+    /// Closes the connection; later accesses fail with `SQLITE_MISUSE`.
+    func close() {
+        queue.sync {
+            guard !isClosed else { return }
+            isClosed = true
+            db.close()
+        }
+    }
+
+    /// Interrupts the statement that runs, if any (safe from any thread).
+    func interrupt() {
+        db.api.interrupt(db.sqliteConnection)
+    }
+
+    private func checkOpen() throws {
+        if isClosed {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: \(db.description)")
+        }
+    }
+}
+
+/// A unique identity for the queue of a connection.
+private final class AccessToken: Sendable {}
+
+/// A unique identity for a DatabaseQueue or DatabasePool, shared by the queues of its connections,
+/// which detects reentrant accesses.
+final class DatabaseAccessOwner: Sendable {}

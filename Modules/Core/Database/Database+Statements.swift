@@ -1,0 +1,118 @@
+import Foundation
+
+extension Database {
+    /// Prepares one statement.
+    ///
+    /// - throws: A `DatabaseError` when the SQL is invalid, or holds more than one statement.
+    public func makeStatement(sql: String) throws -> Statement {
+        checkAccess()
+        var statements = try prepareStatements(sql: sql)
+        guard let statement = try statements.next() else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "no statement found", sql: sql)
+        }
+        if try statements.next() != nil {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "multiple statements found: use execute(sql:) to run several statements", sql: sql)
+        }
+        return statement
+    }
+
+    /// Returns a prepared statement from the connection's cache, preparing it on first use.
+    public func cachedStatement(sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            checkAccess()
+            return statement
+        }
+        let statement = try makeStatement(sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Executes one or several SQL statements, separated by semicolons.
+    ///
+    /// Positional arguments are consumed by the statements in order; named arguments are shared.
+    ///
+    /// ```swift
+    /// try db.execute(sql: """
+    ///     CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     """, arguments: ["Arthur"])
+    /// ```
+    ///
+    /// - throws: A `DatabaseError` for invalid SQL, wrong arguments, or a failed execution.
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        checkAccess()
+        var statements = try prepareStatements(sql: sql)
+        var remaining = arguments.values[...]
+        while let statement = try statements.next() {
+            try statement.bind(arguments, consumingPositionalValuesFrom: &remaining)
+            try willExecute(statement)
+            while try statement.step() {}
+        }
+        guard remaining.isEmpty else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "wrong number of statement arguments: \(arguments.values.count) instead of "
+                    + "\(arguments.values.count - remaining.count)",
+                sql: sql, arguments: arguments, publicStatementArguments: configuration.publicStatementArguments)
+        }
+    }
+
+    /// Called before a statement runs: the single place where the connection learns of executions.
+    func willExecute(_ statement: Statement) throws {
+        if statement.mayChangeSchema {
+            schemaCache = SchemaCache()
+            statementCache.removeAll()
+        }
+    }
+
+    /// Returns an iterator over the statements of an SQL string, prepared one after the other, so
+    /// that a statement may use the schema that an earlier one creates.
+    func prepareStatements(sql: String) throws -> StatementIterator {
+        StatementIterator(database: self, sql: sql)
+    }
+}
+
+/// Prepares the statements of an SQL string one after the other.
+struct StatementIterator {
+    private let database: Database
+    private let sql: String
+    private let utf8: [CChar]
+    private var offset = 0
+
+    init(database: Database, sql: String) {
+        self.database = database
+        self.sql = sql
+        self.utf8 = Array(sql.utf8CString)
+    }
+
+    /// The next statement, or nil when only white space and comments remain.
+    mutating func next() throws -> Statement? {
+        let api = database.api
+        while offset < utf8.count - 1 {
+            var sqliteStatement: OpaquePointer?
+            var consumed = 0
+            let code = utf8.withUnsafeBufferPointer { buffer -> Int32 in
+                let start = buffer.baseAddress! + offset
+                var tail: UnsafePointer<CChar>?
+                let code = api.prepare_v2(
+                    database.sqliteConnection, start, Int32(utf8.count - 1 - offset), &sqliteStatement, &tail)
+                consumed = tail.map { $0 - start } ?? (utf8.count - 1 - offset)
+                return code
+            }
+            let statementBytes = utf8[offset..<offset + consumed].map { UInt8(bitPattern: $0) }
+            let statementSQL = String(decoding: statementBytes, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+            offset += consumed
+            guard code == SQLITE.OK else {
+                throw database.error(code: code, sql: statementSQL.isEmpty ? sql : statementSQL, arguments: nil)
+            }
+            if let sqliteStatement {
+                return Statement(database: database, sqliteStatement: sqliteStatement, sql: statementSQL)
+            }
+            if consumed == 0 { break }
+        }
+        return nil
+    }
+}

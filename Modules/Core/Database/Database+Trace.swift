@@ -1,0 +1,95 @@
+extension Database {
+    /// What `trace(options:_:)` reports.
+    public struct TracingOptions: OptionSet, Sendable {
+        /// The raw value.
+        public let rawValue: UInt32
+        /// Creates options from a raw value.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Each statement, when it starts.
+        public static let statement = TracingOptions(rawValue: SQLITE.TRACE_STMT)
+        /// Each statement, when it ends, with its duration.
+        public static let profile = TracingOptions(rawValue: SQLITE.TRACE_PROFILE)
+    }
+
+    /// An event reported by `trace(options:_:)`.
+    public enum TraceEvent: CustomStringConvertible, Sendable {
+        /// A statement starts.
+        case statement(TracedStatement)
+        /// A statement ended after `duration` seconds.
+        case profile(statement: TracedStatement, duration: Double)
+
+        /// The SQL ("0.001s SELECT …" for profile events). Arguments appear only when
+        /// `Configuration.publicStatementArguments` is true.
+        public var description: String {
+            switch self {
+            case .statement(let statement):
+                return statement.description
+            case .profile(let statement, let duration):
+                return "\(String(format: "%.3f", duration))s \(statement)"
+            }
+        }
+    }
+
+    /// A statement reported by a trace.
+    public struct TracedStatement: CustomStringConvertible, Sendable {
+        /// The SQL, with parameter placeholders.
+        public let sql: String
+        /// The SQL with the values of the arguments in place of the placeholders, when
+        /// `Configuration.publicStatementArguments` is true; the SQL otherwise.
+        public let expandedSQL: String
+
+        /// The expanded SQL (without arguments unless they are public).
+        public var description: String { expandedSQL }
+    }
+
+    /// Reports the statements the connection runs; `nil` stops tracing.
+    ///
+    /// ```swift
+    /// db.trace { print($0) }
+    /// ```
+    public func trace(options: TracingOptions = .statement, _ callback: ((TraceEvent) -> Void)? = nil) {
+        checkAccess()
+        guard let callback else {
+            trace = nil
+            _ = api.trace_v2(sqliteConnection, 0, nil, nil)
+            return
+        }
+        trace = TraceRegistration(callback: callback)
+        _ = api.trace_v2(
+            sqliteConnection, options.rawValue,
+            { mask, context, statementPointer, extra in
+                let db = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
+                db.reportTrace(mask: mask, statementPointer: statementPointer, extra: extra)
+                return 0
+            },
+            Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func reportTrace(mask: UInt32, statementPointer: UnsafeMutableRawPointer?, extra: UnsafeMutableRawPointer?)
+    {
+        guard let trace, let statementPointer else { return }
+        let sqliteStatement = OpaquePointer(statementPointer)
+        let sql = api.sql(sqliteStatement).map { String(cString: $0) } ?? ""
+        var expandedSQL = sql
+        if configuration.publicStatementArguments, let expanded = api.expanded_sql(sqliteStatement) {
+            expandedSQL = String(cString: expanded)
+            api.free(expanded)
+        }
+        let statement = TracedStatement(sql: sql, expandedSQL: expandedSQL)
+        switch mask {
+        case SQLITE.TRACE_STMT:
+            trace.callback(.statement(statement))
+        case SQLITE.TRACE_PROFILE:
+            let nanoseconds = extra?.assumingMemoryBound(to: Int64.self).pointee ?? 0
+            trace.callback(.profile(statement: statement, duration: Double(nanoseconds) / 1e9))
+        default:
+            break
+        }
+    }
+}
+
+/// The trace callback of a connection.
+struct TraceRegistration {
+    let callback: (Database.TraceEvent) -> Void
+}

@@ -1,0 +1,103 @@
+extension Database {
+    /// The kind of a transaction: when it takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Locks are taken by the first read or write.
+        case deferred = "DEFERRED"
+        /// The write lock is taken at once.
+        case immediate = "IMMEDIATE"
+        /// The exclusive lock is taken at once.
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// What ends a transaction or a savepoint.
+    public enum TransactionCompletion: Sendable {
+        /// Keep the changes.
+        case commit
+        /// Undo the changes.
+        case rollback
+    }
+
+    /// Opens a transaction.
+    public func beginTransaction(_ kind: TransactionKind? = nil) throws {
+        try execute(sql: "BEGIN \((kind ?? configuration.defaultTransactionKind).rawValue) TRANSACTION")
+    }
+
+    /// Commits the open transaction.
+    public func commit() throws {
+        try execute(sql: "COMMIT TRANSACTION")
+    }
+
+    /// Rolls back the open transaction, if there is one.
+    public func rollback() throws {
+        // SQLite may already have rolled back on its own (after some errors): then there is nothing to do.
+        guard isInsideTransaction else { return }
+        try execute(sql: "ROLLBACK TRANSACTION")
+        schemaCache = SchemaCache()
+    }
+
+    /// Runs `block` in a transaction, committed when it returns `.commit` and rolled back when it
+    /// returns `.rollback` or throws. Nothing of a failed transaction remains.
+    ///
+    /// ```swift
+    /// try db.inTransaction {
+    ///     try db.execute(sql: "INSERT …")
+    ///     return .commit
+    /// }
+    /// ```
+    public func inTransaction(
+        _ kind: TransactionKind? = nil,
+        _ block: () throws -> TransactionCompletion
+    ) throws {
+        try beginTransaction(kind)
+        let completion: TransactionCompletion
+        do {
+            completion = try block()
+        } catch {
+            try? rollback()
+            throw error
+        }
+        switch completion {
+        case .commit:
+            do {
+                try commit()
+            } catch {
+                try? rollback()
+                throw error
+            }
+        case .rollback:
+            try rollback()
+        }
+    }
+
+    /// Runs `block` in a savepoint, which nests in the current transaction: its changes are released
+    /// into the transaction on `.commit`, and undone on `.rollback` or a thrown error. Outside of a
+    /// transaction, the savepoint is a transaction of its own.
+    public func inSavepoint(_ block: () throws -> TransactionCompletion) throws {
+        guard isInsideTransaction else {
+            try inTransaction(nil, block)
+            return
+        }
+        try execute(sql: "SAVEPOINT reactivesqlite")
+        let completion: TransactionCompletion
+        do {
+            completion = try block()
+        } catch {
+            try? rollbackSavepoint()
+            throw error
+        }
+        switch completion {
+        case .commit:
+            try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
+        case .rollback:
+            try rollbackSavepoint()
+        }
+    }
+
+    private func rollbackSavepoint() throws {
+        // SQLite may have rolled back the whole transaction on its own (after some errors).
+        guard isInsideTransaction else { return }
+        try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT reactivesqlite")
+        try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
+        schemaCache = SchemaCache()
+    }
+}

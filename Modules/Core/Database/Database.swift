@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+
+/// A connection to a SQLite database.
+///
+/// You do not create a `Database`: a `DatabaseQueue` or a `DatabasePool` lends one to the closures
+/// of its database accesses (`read`, `write`, …), on the connection's own dispatch queue. Using it
+/// outside of its access, or from another thread, stops the program with a message.
+public final class Database: CustomStringConvertible {
+    /// The raw `sqlite3 *` connection, for calls to the driver's C API.
+    public let sqliteConnection: OpaquePointer
+    /// The configuration the connection was opened with.
+    public let configuration: Configuration
+    /// The driver of the connection.
+    public let driver: DatabaseDriver
+    /// A name for the connection, such as "main.writer" or "main.reader.1".
+    public let description: String
+
+    let api: SQLiteAPI
+    /// The token of the queue that may use this connection.
+    private let accessToken: ObjectIdentifier
+    var statementCache: [String: Statement] = [:]
+    var schemaCache = SchemaCache()
+    var trace: TraceRegistration?
+
+    /// The key under which a connection's dispatch queue stores its access token.
+    static let accessKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Opens a connection. Called on the queue that owns `accessToken`.
+    init(
+        path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
+        accessToken: ObjectIdentifier
+    ) throws {
+        let api = driver.api
+        self.api = api
+        var flags = configuration.readonly ? SQLITE.OPEN_READONLY : (SQLITE.OPEN_READWRITE | SQLITE.OPEN_CREATE)
+        flags |= SQLITE.OPEN_NOMUTEX | SQLITE.OPEN_URI
+        var connection: OpaquePointer?
+        let code = api.open_v2(path, &connection, flags, nil)
+        guard code == SQLITE.OK, let connection else {
+            let message = connection.flatMap { api.errmsg($0) }.map { String(cString: $0) }
+            _ = api.close_v2(connection)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: message ?? "could not open database at \(path)")
+        }
+        self.sqliteConnection = connection
+        self.configuration = configuration
+        self.driver = driver
+        self.description = description
+        self.accessToken = accessToken
+        do {
+            try setUp()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    private func setUp() throws {
+        _ = api.extended_result_codes(sqliteConnection, 1)
+        switch configuration.busyMode {
+        case .immediateError:
+            break
+        case .timeout(let seconds):
+            _ = api.busy_timeout(sqliteConnection, Int32(clamping: Int((seconds * 1000).rounded(.up))))
+        }
+        for setup in configuration.setups {
+            try setup(self)
+        }
+        // Reading the schema fails early for a file that is not a database, or a wrong passphrase.
+        try execute(sql: "SELECT * FROM sqlite_master LIMIT 1")
+        if configuration.foreignKeysEnabled {
+            try execute(sql: "PRAGMA foreign_keys = ON")
+        }
+    }
+
+    /// Closes the connection. Statements are finalized first.
+    func close() {
+        statementCache.removeAll()
+        trace = nil
+        _ = api.close_v2(sqliteConnection)
+    }
+
+    /// Stops the program unless the connection is used from its own database access.
+    func checkAccess() {
+        guard DispatchQueue.getSpecific(key: Database.accessKey) == accessToken else {
+            fatalError(
+                "Database \(description) was used outside of its database access, or from another thread. "
+                    + "Use the Database only inside the closure that received it.")
+        }
+    }
+
+    /// The error SQLite reports for the last failed call, with the SQL and arguments involved.
+    func error(code: Int32, sql: String?, arguments: StatementArguments?) -> DatabaseError {
+        let extendedCode = api.extended_errcode(sqliteConnection)
+        // The connection's code can lag the returned one (e.g. after a reset): prefer the returned one.
+        let resultCode = ResultCode(rawValue: extendedCode & 0xFF == code & 0xFF ? extendedCode : code)
+        let message = api.errmsg(sqliteConnection).map { String(cString: $0) }
+        return DatabaseError(
+            resultCode: resultCode, message: message, sql: sql, arguments: arguments,
+            publicStatementArguments: configuration.publicStatementArguments)
+    }
+
+    /// The version of SQLite that the connection runs ("3.40.1").
+    public var sqliteVersion: String {
+        String(cString: api.libversion()!)
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 {
+        checkAccess()
+        return api.last_insert_rowid(sqliteConnection)
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE statement.
+    public var changesCount: Int {
+        checkAccess()
+        return Int(api.changes(sqliteConnection))
+    }
+
+    /// The number of rows changed since the connection was opened.
+    public var totalChangesCount: Int {
+        checkAccess()
+        return Int(api.total_changes(sqliteConnection))
+    }
+
+    /// Whether a transaction is open.
+    public var isInsideTransaction: Bool {
+        api.get_autocommit(sqliteConnection) == 0
+    }
+}

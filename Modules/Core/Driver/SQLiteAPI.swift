@@ -1,0 +1,281 @@
+/// The table of SQLite C entry points a driver supplies.
+///
+/// Field names follow the C functions without their `sqlite3_` prefix. Pointers to `sqlite3`,
+/// `sqlite3_stmt`, `sqlite3_context` and `sqlite3_value` are opaque. A driver fills the table with
+/// the functions of the library it links (`api.step = sqlite3_step`, …): calling through the table
+/// costs the same as the dynamic-linker stub it replaces.
+public struct SQLiteAPI: Sendable {
+    /// `void (*)(void *)`: a destructor, or one of the special `SQLITE_STATIC` / `SQLITE_TRANSIENT` values.
+    public typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// `void (*)(sqlite3_context *, int, sqlite3_value **)`: a SQL function implementation.
+    public typealias FunctionCallback =
+        @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    /// `int (*)(void *, int, const void *, int, const void *)`: a collation.
+    public typealias CollationCallback =
+        @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
+    /// `int (*)(unsigned, void *, void *, void *)`: a trace callback.
+    public typealias TraceCallback =
+        @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    /// `int (*)(void *, int)`: a busy handler.
+    public typealias BusyCallback = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+
+    // Library
+    /// `sqlite3_libversion`.
+    public var libversion: @convention(c) () -> UnsafePointer<CChar>?
+    /// `sqlite3_libversion_number`.
+    public var libversion_number: @convention(c) () -> Int32
+    /// `sqlite3_errstr`.
+    public var errstr: @convention(c) (Int32) -> UnsafePointer<CChar>?
+
+    // Connections
+    /// `sqlite3_open_v2`.
+    public var open_v2:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
+            Int32
+    /// `sqlite3_close_v2`.
+    public var close_v2: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_errmsg`.
+    public var errmsg: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    /// `sqlite3_extended_errcode`.
+    public var extended_errcode: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_extended_result_codes`.
+    public var extended_result_codes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_busy_timeout`.
+    public var busy_timeout: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_busy_handler`.
+    public var busy_handler: @convention(c) (OpaquePointer?, BusyCallback?, UnsafeMutableRawPointer?) -> Int32
+    /// `sqlite3_changes`.
+    public var changes: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_total_changes`.
+    public var total_changes: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_last_insert_rowid`.
+    public var last_insert_rowid: @convention(c) (OpaquePointer?) -> Int64
+    /// `sqlite3_get_autocommit`.
+    public var get_autocommit: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_interrupt`.
+    public var interrupt: @convention(c) (OpaquePointer?) -> Void
+    /// `sqlite3_trace_v2`.
+    public var trace_v2: @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32
+
+    // Statements
+    /// `sqlite3_prepare_v2`.
+    public var prepare_v2:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
+    /// `sqlite3_finalize`.
+    public var finalize: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_reset`.
+    public var reset: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_clear_bindings`.
+    public var clear_bindings: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_step`.
+    public var step: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_sql`.
+    public var sql: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    /// `sqlite3_expanded_sql`.
+    public var expanded_sql: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    /// `sqlite3_free`.
+    public var free: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// `sqlite3_stmt_readonly`.
+    public var stmt_readonly: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_bind_parameter_count`.
+    public var bind_parameter_count: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_bind_parameter_name`.
+    public var bind_parameter_name: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+    /// `sqlite3_bind_null`.
+    public var bind_null: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_bind_int64`.
+    public var bind_int64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
+    /// `sqlite3_bind_double`.
+    public var bind_double: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
+    /// `sqlite3_bind_text`.
+    public var bind_text: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, Destructor?) -> Int32
+    /// `sqlite3_bind_blob`.
+    public var bind_blob: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, Int32, Destructor?) -> Int32
+    /// `sqlite3_column_count`.
+    public var column_count: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_column_name`.
+    public var column_name: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+    /// `sqlite3_column_type`.
+    public var column_type: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_column_int64`.
+    public var column_int64: @convention(c) (OpaquePointer?, Int32) -> Int64
+    /// `sqlite3_column_double`.
+    public var column_double: @convention(c) (OpaquePointer?, Int32) -> Double
+    /// `sqlite3_column_text`.
+    public var column_text: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
+    /// `sqlite3_column_blob`.
+    public var column_blob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
+    /// `sqlite3_column_bytes`.
+    public var column_bytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+
+    // Functions and collations
+    /// `sqlite3_create_function_v2`.
+    public var create_function_v2:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, FunctionCallback?,
+            FunctionCallback?, (@convention(c) (OpaquePointer?) -> Void)?, Destructor?
+        ) -> Int32
+    /// `sqlite3_create_collation_v2`.
+    public var create_collation_v2:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?, CollationCallback?, Destructor?
+        ) -> Int32
+    /// `sqlite3_user_data`.
+    public var user_data: @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    /// `sqlite3_value_type`.
+    public var value_type: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_value_int64`.
+    public var value_int64: @convention(c) (OpaquePointer?) -> Int64
+    /// `sqlite3_value_double`.
+    public var value_double: @convention(c) (OpaquePointer?) -> Double
+    /// `sqlite3_value_text`.
+    public var value_text: @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
+    /// `sqlite3_value_blob`.
+    public var value_blob: @convention(c) (OpaquePointer?) -> UnsafeRawPointer?
+    /// `sqlite3_value_bytes`.
+    public var value_bytes: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_result_null`.
+    public var result_null: @convention(c) (OpaquePointer?) -> Void
+    /// `sqlite3_result_int64`.
+    public var result_int64: @convention(c) (OpaquePointer?, Int64) -> Void
+    /// `sqlite3_result_double`.
+    public var result_double: @convention(c) (OpaquePointer?, Double) -> Void
+    /// `sqlite3_result_text`.
+    public var result_text: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Destructor?) -> Void
+    /// `sqlite3_result_blob`.
+    public var result_blob: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, Destructor?) -> Void
+    /// `sqlite3_result_error`.
+    public var result_error: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void
+
+    /// Creates a table from the entry points of one SQLite library.
+    public init(
+        libversion: @escaping @convention(c) () -> UnsafePointer<CChar>?,
+        libversion_number: @escaping @convention(c) () -> Int32,
+        errstr: @escaping @convention(c) (Int32) -> UnsafePointer<CChar>?,
+        open_v2:
+            @escaping @convention(c) (
+                UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
+            ) -> Int32,
+        close_v2: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        errmsg: @escaping @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?,
+        extended_errcode: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        extended_result_codes: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        busy_timeout: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        busy_handler: @escaping @convention(c) (OpaquePointer?, BusyCallback?, UnsafeMutableRawPointer?) -> Int32,
+        changes: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        total_changes: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        last_insert_rowid: @escaping @convention(c) (OpaquePointer?) -> Int64,
+        get_autocommit: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        interrupt: @escaping @convention(c) (OpaquePointer?) -> Void,
+        trace_v2: @escaping @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32,
+        prepare_v2:
+            @escaping @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+                UnsafeMutablePointer<UnsafePointer<CChar>?>?
+            ) -> Int32,
+        finalize: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        reset: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        clear_bindings: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        step: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        sql: @escaping @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?,
+        expanded_sql: @escaping @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?,
+        free: @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void,
+        stmt_readonly: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        bind_parameter_count: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        bind_parameter_name: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?,
+        bind_null: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        bind_int64: @escaping @convention(c) (OpaquePointer?, Int32, Int64) -> Int32,
+        bind_double: @escaping @convention(c) (OpaquePointer?, Int32, Double) -> Int32,
+        bind_text: @escaping @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, Destructor?) -> Int32,
+        bind_blob: @escaping @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, Int32, Destructor?) -> Int32,
+        column_count: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        column_name: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?,
+        column_type: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        column_int64: @escaping @convention(c) (OpaquePointer?, Int32) -> Int64,
+        column_double: @escaping @convention(c) (OpaquePointer?, Int32) -> Double,
+        column_text: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?,
+        column_blob: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?,
+        column_bytes: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        create_function_v2:
+            @escaping @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, FunctionCallback?,
+                FunctionCallback?, (@convention(c) (OpaquePointer?) -> Void)?, Destructor?
+            ) -> Int32,
+        create_collation_v2:
+            @escaping @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?, CollationCallback?, Destructor?
+            ) -> Int32,
+        user_data: @escaping @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?,
+        value_type: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        value_int64: @escaping @convention(c) (OpaquePointer?) -> Int64,
+        value_double: @escaping @convention(c) (OpaquePointer?) -> Double,
+        value_text: @escaping @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?,
+        value_blob: @escaping @convention(c) (OpaquePointer?) -> UnsafeRawPointer?,
+        value_bytes: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        result_null: @escaping @convention(c) (OpaquePointer?) -> Void,
+        result_int64: @escaping @convention(c) (OpaquePointer?, Int64) -> Void,
+        result_double: @escaping @convention(c) (OpaquePointer?, Double) -> Void,
+        result_text: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Destructor?) -> Void,
+        result_blob: @escaping @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, Destructor?) -> Void,
+        result_error: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void
+    ) {
+        self.libversion = libversion
+        self.libversion_number = libversion_number
+        self.errstr = errstr
+        self.open_v2 = open_v2
+        self.close_v2 = close_v2
+        self.errmsg = errmsg
+        self.extended_errcode = extended_errcode
+        self.extended_result_codes = extended_result_codes
+        self.busy_timeout = busy_timeout
+        self.busy_handler = busy_handler
+        self.changes = changes
+        self.total_changes = total_changes
+        self.last_insert_rowid = last_insert_rowid
+        self.get_autocommit = get_autocommit
+        self.interrupt = interrupt
+        self.trace_v2 = trace_v2
+        self.prepare_v2 = prepare_v2
+        self.finalize = finalize
+        self.reset = reset
+        self.clear_bindings = clear_bindings
+        self.step = step
+        self.sql = sql
+        self.expanded_sql = expanded_sql
+        self.free = free
+        self.stmt_readonly = stmt_readonly
+        self.bind_parameter_count = bind_parameter_count
+        self.bind_parameter_name = bind_parameter_name
+        self.bind_null = bind_null
+        self.bind_int64 = bind_int64
+        self.bind_double = bind_double
+        self.bind_text = bind_text
+        self.bind_blob = bind_blob
+        self.column_count = column_count
+        self.column_name = column_name
+        self.column_type = column_type
+        self.column_int64 = column_int64
+        self.column_double = column_double
+        self.column_text = column_text
+        self.column_blob = column_blob
+        self.column_bytes = column_bytes
+        self.create_function_v2 = create_function_v2
+        self.create_collation_v2 = create_collation_v2
+        self.user_data = user_data
+        self.value_type = value_type
+        self.value_int64 = value_int64
+        self.value_double = value_double
+        self.value_text = value_text
+        self.value_blob = value_blob
+        self.value_bytes = value_bytes
+        self.result_null = result_null
+        self.result_int64 = result_int64
+        self.result_double = result_double
+        self.result_text = result_text
+        self.result_blob = result_blob
+        self.result_error = result_error
+    }
+}

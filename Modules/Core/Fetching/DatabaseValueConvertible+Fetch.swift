@@ -1,0 +1,97 @@
+/// Values are read from the leftmost column of each row.
+extension DatabaseValueConvertible {
+    private static func decodeLeftmost(_ row: Row) throws -> Self {
+        try row.decode(Self.self, atIndex: 0)
+    }
+
+    /// A cursor over the values of a statement.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws
+        -> DatabaseValueCursor<Self>
+    {
+        try StatementCursor(statement: statement, arguments: arguments, decode: decodeLeftmost)
+    }
+
+    /// All values of a statement.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The first value of a statement; nil when there is no row or the value is NULL.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        let cursor = try StatementCursor(statement: statement, arguments: arguments) { row in
+            row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
+        }
+        return try cursor.next() ?? nil
+    }
+
+    /// A cursor over the values of an SQL query.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> DatabaseValueCursor<Self> {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// All values of an SQL query.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The first value of an SQL query; nil when there is no row or the value is NULL.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// A cursor over the values of a request.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
+        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// All values of a request.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// The first value of a request; nil when there is no row or the value is NULL.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+    }
+}
+
+extension DatabaseValueConvertible where Self: Hashable {
+    /// The distinct values of a statement.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The distinct values of an SQL query.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Set<Self> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The distinct values of a request.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+    }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible {
+    /// A cursor over the fetched values.
+    public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> {
+        try RowDecoder.fetchCursor(db, self)
+    }
+    /// All fetched values.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
+    /// The first fetched value; nil when there is no row or the value is NULL.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
+    /// The distinct fetched values.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
+}

@@ -1,0 +1,80 @@
+extension Row {
+    /// A cursor over the rows of a statement. Each row is valid until the next iteration.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
+        try StatementCursor(statement: statement, arguments: arguments) { $0 }
+    }
+
+    /// All rows of a statement.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
+        try Array(StatementCursor(statement: statement, arguments: arguments) { $0.copy() })
+    }
+
+    /// The distinct rows of a statement.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
+        try Set(StatementCursor(statement: statement, arguments: arguments) { $0.copy() })
+    }
+
+    /// The first row of a statement, if any.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
+        try StatementCursor(statement: statement, arguments: arguments) { $0.copy() }.next()
+    }
+
+    /// A cursor over the rows of an SQL query.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> RowCursor {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// All rows of an SQL query.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [Row] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The distinct rows of an SQL query.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Set<Row> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The first row of an SQL query, if any.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Row? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// A cursor over the rows of a request.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
+        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// All rows of a request.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
+        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// The distinct rows of a request.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
+        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// The first row of a request, if any.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
+        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+    }
+}
+
+extension FetchRequest where RowDecoder == Row {
+    /// A cursor over the fetched rows.
+    public func fetchCursor(_ db: Database) throws -> RowCursor { try Row.fetchCursor(db, self) }
+    /// All fetched rows.
+    public func fetchAll(_ db: Database) throws -> [Row] { try Row.fetchAll(db, self) }
+    /// The distinct fetched rows.
+    public func fetchSet(_ db: Database) throws -> Set<Row> { try Row.fetchSet(db, self) }
+    /// The first fetched row, if any.
+    public func fetchOne(_ db: Database) throws -> Row? { try Row.fetchOne(db, self) }
+}

@@ -1,0 +1,47 @@
+/// A cursor over the rows of a statement, each decoded as an element.
+///
+/// The statement's read lock is released when the cursor is exhausted or deallocated.
+public final class StatementCursor<Element>: Cursor {
+    /// The statement that produces the rows.
+    public let statement: Statement
+    private let row: Row
+    private let decode: (Row) throws -> Element
+    private var isDone = false
+
+    init(statement: Statement, arguments: StatementArguments?, decode: @escaping (Row) throws -> Element) throws {
+        statement.database.checkAccess()
+        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        try statement.database.willExecute(statement)
+        self.statement = statement
+        self.row = Row(statement: statement)
+        self.decode = decode
+    }
+
+    deinit {
+        if !isDone { statement.reset() }
+    }
+
+    /// The next element, or nil when the statement has no more rows.
+    public func next() throws -> Element? {
+        if isDone { return nil }
+        guard try statement.step() else {
+            isDone = true
+            statement.reset()
+            return nil
+        }
+        do {
+            return try decode(row)
+        } catch {
+            isDone = true
+            statement.reset()
+            throw error
+        }
+    }
+}
+
+/// A cursor of rows. Each row is valid until the next call to `next()`: `copy()` keeps one.
+public typealias RowCursor = StatementCursor<Row>
+/// A cursor of values of a convertible type.
+public typealias DatabaseValueCursor<Value> = StatementCursor<Value>
+/// A cursor of records.
+public typealias RecordCursor<Record> = StatementCursor<Record>

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Encodes an `Encodable` record into a `PersistenceContainer`: each coding key is a column.
+///
+/// Properties of `DatabaseValueConvertible` types store their database value. Other properties
+/// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
+final class DatabaseRecordEncoder: Encoder {
+    final class Storage {
+        var container = PersistenceContainer()
+        /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
+        var unsupportedEncoding: String?
+    }
+
+    let storage = Storage()
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RecordKeyedContainer<Key>(storage: storage))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        storage.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        return IgnoringUnkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        storage.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        return IgnoringSingleValueContainer()
+    }
+}
+
+private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let storage: DatabaseRecordEncoder.Storage
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil(forKey key: Key) throws { storage.container.setDatabaseValue(.null, forColumn: key.stringValue) }
+
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        storage.container.setDatabaseValue(
+            try DatabaseValueEncoder.databaseValue(of: value), forColumn: key.stringValue)
+    }
+
+    func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        storage.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        return KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>())
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        storage.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        return IgnoringUnkeyedContainer()
+    }
+
+    func superEncoder() -> any Encoder { DatabaseRecordEncoder() }
+    func superEncoder(forKey key: Key) -> any Encoder { DatabaseRecordEncoder() }
+}
+
+/// Encodes one value as a database value: directly for convertible types, through a single-value
+/// container for wrappers and raw-value enums, and as JSON text for values with nested containers.
+final class DatabaseValueEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var result: DatabaseValue?
+    private var needsJSON = false
+
+    static func databaseValue(of value: some Encodable) throws -> DatabaseValue {
+        if let convertible = value as? any DatabaseValueConvertible {
+            return convertible.databaseValue
+        }
+        let encoder = DatabaseValueEncoder()
+        try value.encode(to: encoder)
+        if !encoder.needsJSON, let result = encoder.result {
+            return result
+        }
+        let jsonEncoder = JSONEncoder()
+        jsonEncoder.outputFormatting = .sortedKeys
+        return String(decoding: try jsonEncoder.encode(value), as: UTF8.self).databaseValue
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        needsJSON = true
+        return KeyedEncodingContainer(IgnoringKeyedContainer<Key>())
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        needsJSON = true
+        return IgnoringUnkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleValue(encoder: self) }
+
+    private struct SingleValue: SingleValueEncodingContainer {
+        let encoder: DatabaseValueEncoder
+        var codingPath: [any CodingKey] { [] }
+
+        func encodeNil() throws { encoder.result = .null }
+
+        func encode<T: Encodable>(_ value: T) throws {
+            encoder.result = try DatabaseValueEncoder.databaseValue(of: value)
+        }
+    }
+}
+
+/// Containers that accept anything: the value is then encoded again, as JSON.
+private struct IgnoringKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    var codingPath: [any CodingKey] { [] }
+    func encodeNil(forKey key: Key) throws {}
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    { KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>()) }
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoringUnkeyedContainer() }
+    func superEncoder() -> any Encoder { DatabaseValueEncoder() }
+    func superEncoder(forKey key: Key) -> any Encoder { DatabaseValueEncoder() }
+}
+
+private struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    func encodeNil() throws {}
+    func encode<T: Encodable>(_ value: T) throws {}
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>())
+    }
+    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyedContainer() }
+    func superEncoder() -> any Encoder { DatabaseValueEncoder() }
+}
+
+private struct IgnoringSingleValueContainer: SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    func encodeNil() throws {}
+    func encode<T: Encodable>(_ value: T) throws {}
+}

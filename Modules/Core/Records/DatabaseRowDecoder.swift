@@ -1,0 +1,167 @@
+import Foundation
+
+/// Decodes a `Decodable` record from a row: each coding key is a column name.
+///
+/// Properties of `DatabaseValueConvertible` types read their column directly. Other properties are
+/// decoded from the column's single value (enums with raw values, wrappers), or, for nested
+/// containers, from JSON stored in the column.
+struct DatabaseRowDecoder: Decoder {
+    let row: Row
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "a row decodes as a keyed container"))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Any.self, .init(codingPath: codingPath, debugDescription: "a row decodes as a keyed container"))
+    }
+}
+
+private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let row: Row
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        row.databaseValue(forColumn: key.stringValue)?.isNull ?? true
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(forKey: key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let convertible = T.self as? any DatabaseValueConvertible.Type {
+            return try decodeConvertible(convertible, forKey: key) as! T
+        }
+        guard let dbValue = row.databaseValue(forColumn: key.stringValue) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "no such column in row: \(key.stringValue) (the row has columns "
+                    + "\(row.columnNames.joined(separator: ", ")))",
+                sql: row.columns.sql)
+        }
+        return try DatabaseValueDecoder.decode(
+            T.self, from: dbValue, codingPath: codingPath + [key], sql: row.columns.sql)
+    }
+
+    private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
+        try row.decode(T.self, forColumn: key.stringValue)
+    }
+
+    private func value<T: DatabaseValueConvertible>(forKey key: Key) throws -> T {
+        try row.decode(T.self, forColumn: key.stringValue)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
+    }
+
+    func superDecoder() throws -> any Decoder { DatabaseRowDecoder(row: row, codingPath: codingPath) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { DatabaseRowDecoder(row: row, codingPath: codingPath) }
+}
+
+/// Decodes a `Decodable` value that is not `DatabaseValueConvertible` from one database value:
+/// through its single-value container (an enum with a raw value, a wrapper), or else from JSON.
+struct DatabaseValueDecoder: Decoder {
+    let dbValue: DatabaseValue
+    let codingPath: [any CodingKey]
+    let sql: String?
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    static func decode<T: Decodable>(
+        _ type: T.Type, from dbValue: DatabaseValue, codingPath: [any CodingKey], sql: String?
+    )
+        throws -> T
+    {
+        do {
+            return try T(from: DatabaseValueDecoder(dbValue: dbValue, codingPath: codingPath, sql: sql))
+        } catch is JSONRequired {
+            let data: Data
+            switch dbValue.storage {
+            case .string(let string): data = Data(string.utf8)
+            case .blob(let blob): data = blob
+            default: throw mismatch(T.self, dbValue, codingPath, sql: sql)
+            }
+            do {
+                return try JSONDecoder().decode(T.self, from: data)
+            } catch {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISMATCH,
+                    message: "could not decode \(T.self) from JSON at column `\(columnName(codingPath))`: \(error)",
+                    sql: sql)
+            }
+        }
+    }
+
+    /// Thrown when the value needs a keyed or unkeyed container: then it is decoded from JSON.
+    private struct JSONRequired: Error {}
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw JSONRequired()
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw JSONRequired() }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValue(decoder: self) }
+
+    private struct SingleValue: SingleValueDecodingContainer {
+        let decoder: DatabaseValueDecoder
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        func decodeNil() -> Bool { decoder.dbValue.isNull }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            if let convertible = T.self as? any DatabaseValueConvertible.Type {
+                guard let value = convertible.fromDatabaseValue(decoder.dbValue) else {
+                    throw mismatch(T.self, decoder.dbValue, codingPath, sql: decoder.sql)
+                }
+                return value as! T
+            }
+            return try T(from: decoder)
+        }
+    }
+}
+
+private func columnName(_ codingPath: [any CodingKey]) -> String {
+    codingPath.last?.stringValue ?? "?"
+}
+
+private func mismatch(_ type: Any.Type, _ dbValue: DatabaseValue, _ codingPath: [any CodingKey], sql: String?)
+    -> DatabaseError
+{
+    DatabaseError(
+        resultCode: .SQLITE_MISMATCH,
+        message: "could not decode \(type) from \(dbValue) at column `\(columnName(codingPath))`", sql: sql)
+}

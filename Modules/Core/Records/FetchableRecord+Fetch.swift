@@ -1,0 +1,89 @@
+extension FetchableRecord {
+    /// A cursor over the records of a statement.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws
+        -> RecordCursor<Self>
+    {
+        try StatementCursor(statement: statement, arguments: arguments, decode: Self.init(row:))
+    }
+
+    /// All records of a statement.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The first record of a statement, if any.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        try fetchCursor(statement, arguments: arguments).next()
+    }
+
+    /// A cursor over the records of an SQL query.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> RecordCursor<Self> {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// All records of an SQL query.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [Self] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The first record of an SQL query, if any.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// A cursor over the records of a request.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
+        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// All records of a request.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+    }
+
+    /// The first record of a request, if any.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+    }
+}
+
+extension FetchableRecord where Self: Hashable {
+    /// The distinct records of a statement.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The distinct records of an SQL query.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Set<Self> {
+        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The distinct records of a request.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+    }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord {
+    /// A cursor over the fetched records.
+    public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+        try RowDecoder.fetchCursor(db, self)
+    }
+    /// All fetched records.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
+    /// The first fetched record, if any.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
+    /// The distinct fetched records.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
+}

@@ -1,0 +1,62 @@
+/// Builds the SQL that targets rows of a table by primary key, or by unique key.
+struct TableKey {
+    let tableName: String
+    /// The key columns and their values.
+    let columns: [String]
+    let values: [DatabaseValue]
+
+    /// The key made of the primary key of the table, with one value (a single-column primary key).
+    init(_ db: Database, table tableName: String, primaryKeyValue value: DatabaseValue) throws {
+        let primaryKey = try db.primaryKey(tableName)
+        guard primaryKey.columns.count == 1 else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message:
+                    "table \(tableName) has a composite primary key (\(primaryKey.columns.joined(separator: ", "))): "
+                    + "use a key dictionary")
+        }
+        self.tableName = tableName
+        self.columns = primaryKey.columns
+        self.values = [value]
+    }
+
+    /// The key made of the columns of a dictionary.
+    init(table tableName: String, dictionary: [String: (any DatabaseValueConvertible)?]) throws {
+        guard !dictionary.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(tableName)")
+        }
+        let sorted = dictionary.sorted { $0.key < $1.key }
+        self.tableName = tableName
+        self.columns = sorted.map(\.key)
+        self.values = sorted.map { $0.value?.databaseValue ?? .null }
+    }
+
+    /// The key of a record: its primary key columns, read from its container.
+    init(_ db: Database, table tableName: String, container: PersistenceContainer) throws {
+        let primaryKey = try db.primaryKey(tableName)
+        self.tableName = tableName
+        self.columns = primaryKey.columns
+        self.values = try primaryKey.columns.map { column in
+            guard let value = container.databaseValue(forColumn: column) else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "the record of table \(tableName) does not encode its primary key column \(column)")
+            }
+            return value
+        }
+    }
+
+    /// Whether a value of the key is NULL: then no row can match.
+    var hasNull: Bool { values.contains(where: \.isNull) }
+
+    /// `"a" = ? AND "b" = ?`.
+    var whereClause: String {
+        columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
+    }
+
+    var arguments: StatementArguments { StatementArguments(values) }
+
+    var dictionary: [String: DatabaseValue] {
+        Dictionary(zip(columns, values), uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// A database row: an ordered collection of (column name, value) pairs.
+///
+/// ```swift
+/// let row = try Row.fetchOne(db, sql: "SELECT id, name FROM player")!
+/// let id: Int64 = row["id"]
+/// let name: String = row[1]
+/// let name = try row.decode(String.self, forColumn: "name")
+/// ```
+///
+/// Column names are looked up case-insensitively; the leftmost column of a name wins. The typed
+/// subscripts stop the program when a value cannot be converted; the `decode` methods throw a
+/// `DatabaseError` (`SQLITE_MISMATCH`) instead.
+///
+/// Rows fetched with `fetchAll`, `fetchOne` and `fetchSet`, and copied rows, are immutable values.
+/// Rows handed out by a cursor read the current row of the statement directly: they are valid only
+/// until the next iteration, in the database access that created them; `copy()` keeps one.
+public final class Row: @unchecked Sendable {
+    // Sendable: a copied row is immutable. A statement row is, by contract, only read inside the
+    // database access of its cursor, on the connection's queue (the cursor checks that access).
+    enum Storage {
+        case copied([DatabaseValue])
+        case statement(Statement)
+    }
+
+    let storage: Storage
+    let columns: RowColumns
+
+    init(columns: RowColumns, values: [DatabaseValue]) {
+        self.columns = columns
+        self.storage = .copied(values)
+    }
+
+    init(statement: Statement) {
+        self.columns = statement.columns
+        self.storage = .statement(statement)
+    }
+
+    /// An empty row.
+    public convenience init() {
+        self.init(columns: RowColumns(names: [], sql: nil), values: [])
+    }
+
+    /// A row with the given columns and values, in the order of the pairs.
+    public convenience init(_ pairs: [(String, (any DatabaseValueConvertible)?)]) {
+        self.init(
+            columns: RowColumns(names: pairs.map(\.0), sql: nil),
+            values: pairs.map { $0.1?.databaseValue ?? .null })
+    }
+
+    /// A row with the columns and values of a dictionary, in an unspecified order.
+    public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        self.init(dictionary.map { ($0.key, $0.value) })
+    }
+
+    /// The number of columns.
+    public var count: Int { columns.names.count }
+
+    /// The column names, from left to right.
+    public var columnNames: [String] { columns.names }
+
+    /// The values, from left to right.
+    public var databaseValues: [DatabaseValue] {
+        switch storage {
+        case .copied(let values): return values
+        case .statement(let statement): return (0..<Int32(count)).map(statement.databaseValue(at:))
+        }
+    }
+
+    /// An immutable copy of the row, which stays valid after a cursor moves on.
+    public func copy() -> Row {
+        switch storage {
+        case .copied: return self
+        case .statement: return Row(columns: columns, values: databaseValues)
+        }
+    }
+
+    /// Whether there is a column of this name (case-insensitive).
+    public func hasColumn(_ columnName: String) -> Bool { columns.index(of: columnName) != nil }
+
+    /// The index of the leftmost column of this name (case-insensitive), if any.
+    public func index(forColumn columnName: String) -> Int? { columns.index(of: columnName) }
+
+    /// Whether at least one value is not NULL.
+    public var containsNonNullValue: Bool { databaseValues.contains { !$0.isNull } }
+
+    /// Whether the value at this index is NULL.
+    public func hasNull(atIndex index: Int) -> Bool { databaseValue(atIndex: index).isNull }
+
+    /// The value at an index, from 0 for the leftmost column.
+    public func databaseValue(atIndex index: Int) -> DatabaseValue {
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
+        switch storage {
+        case .copied(let values): return values[index]
+        case .statement(let statement): return statement.databaseValue(at: Int32(index))
+        }
+    }
+
+    /// The value of the leftmost column of this name, or nil when there is no such column.
+    public func databaseValue(forColumn columnName: String) -> DatabaseValue? {
+        columns.index(of: columnName).map(databaseValue(atIndex:))
+    }
+}
+
+// MARK: - Decoding
+
+extension Row {
+    /// The value at an index, converted to the requested type.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value cannot be converted.
+    public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, atIndex index: Int) throws
+        -> Value
+    {
+        let dbValue = databaseValue(atIndex: index)
+        if let value = Value.fromDatabaseValue(dbValue) { return value }
+        throw decodingError(Value.self, from: dbValue, atIndex: index)
+    }
+
+    /// The value of the leftmost column of this name, converted to the requested type. A missing
+    /// column decodes as nil into an optional.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value cannot be converted, or
+    ///   (`SQLITE_ERROR`) when the column is missing and the type is not optional.
+    public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, forColumn columnName: String)
+        throws -> Value
+    {
+        guard let index = columns.index(of: columnName) else {
+            if let value = Value.fromMissingColumn() { return value }
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message:
+                    "no such column in row: \(columnName) (the row has columns \(columnNames.joined(separator: ", ")))",
+                sql: columns.sql)
+        }
+        return try decode(Value.self, atIndex: index)
+    }
+
+    /// The value of a column, converted to the requested type.
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, forColumn column: some ColumnExpression
+    )
+        throws -> Value
+    {
+        try decode(Value.self, forColumn: column.name)
+    }
+
+    private func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISMATCH,
+            message: "could not decode \(type) from \(dbValue) at column `\(columns.names[index])` (index \(index))",
+            sql: columns.sql)
+    }
+}
+
+// MARK: - Subscripts
+
+extension Row {
+    /// The value at an index, as Int64, Double, String or Data, or nil for NULL.
+    public subscript(_ index: Int) -> (any DatabaseValueConvertible)? {
+        databaseValue(atIndex: index).storageValue
+    }
+
+    /// The value at an index, converted to the requested type. Stops the program when the value
+    /// cannot be converted: use `decode(_:atIndex:)` to get an error instead.
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        do { return try decode(Value.self, atIndex: index) } catch { fatalError("\(error)") }
+    }
+
+    /// The value of the leftmost column of this name, as Int64, Double, String or Data, or nil for
+    /// NULL or a missing column.
+    public subscript(_ columnName: String) -> (any DatabaseValueConvertible)? {
+        databaseValue(forColumn: columnName)?.storageValue
+    }
+
+    /// The value of the leftmost column of this name, converted to the requested type. Stops the
+    /// program when the value cannot be converted: use `decode(_:forColumn:)` to get an error instead.
+    public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
+        do { return try decode(Value.self, forColumn: columnName) } catch { fatalError("\(error)") }
+    }
+
+    /// The value of a column, as Int64, Double, String or Data, or nil for NULL or a missing column.
+    public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
+        self[column.name]
+    }
+
+    /// The value of a column, converted to the requested type. Stops the program when the value
+    /// cannot be converted: use `decode(_:forColumn:)` to get an error instead.
+    public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
+        self[column.name]
+    }
+}
+
+extension DatabaseValue {
+    /// The Swift value of the storage: Int64, Double, String, Data, or nil for NULL.
+    public var storageValue: (any DatabaseValueConvertible)? {
+        switch storage {
+        case .null: return nil
+        case .int64(let int64): return int64
+        case .double(let double): return double
+        case .string(let string): return string
+        case .blob(let data): return data
+        }
+    }
+}
+
+// MARK: - Collection, equality, description
+
+extension Row: RandomAccessCollection {
+    /// The position of a column in a row.
+    public struct Index: Comparable, Strideable, Sendable {
+        /// The index of the column, from 0 for the leftmost one.
+        public let offset: Int
+
+        /// Orders indexes by offset.
+        public static func < (lhs: Index, rhs: Index) -> Bool { lhs.offset < rhs.offset }
+        /// The distance to another index.
+        public func distance(to other: Index) -> Int { other.offset - offset }
+        /// The index `n` columns further.
+        public func advanced(by n: Int) -> Index { Index(offset: offset + n) }
+    }
+
+    /// The index of the leftmost column.
+    public var startIndex: Index { Index(offset: 0) }
+    /// The index past the rightmost column.
+    public var endIndex: Index { Index(offset: count) }
+
+    /// The column name and value at a position.
+    public subscript(position: Index) -> (String, DatabaseValue) {
+        (columns.names[position.offset], databaseValue(atIndex: position.offset))
+    }
+}
+
+extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
+    /// Rows are equal when they have the same column names and values, in the same order.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        lhs === rhs || (lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues)
+    }
+
+    /// Hashes the column names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columnNames)
+        hasher.combine(databaseValues)
+    }
+
+    /// `[id:1 name:"Arthur"]`.
+    public var description: String {
+        "[" + map { name, value in "\(name):\(value)" }.joined(separator: " ") + "]"
+    }
+
+    /// A row from a dictionary literal, in the order of the literal: `["id": 1, "name": "Arthur"]`.
+    public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        self.init(elements)
+    }
+}

@@ -1,0 +1,32 @@
+/// The column names of a statement's rows, and the case-insensitive lookup of an index by name.
+///
+/// One instance is shared by the statement and every row copied from it.
+final class RowColumns: Sendable {
+    let names: [String]
+    /// The SQL that produced the rows, for error messages.
+    let sql: String?
+    /// The index of the leftmost column of each lowercased name.
+    private let lowercasedIndexes: [String: Int]
+    /// Whether two names differ only by case (then an exact match may not be the leftmost one).
+    private let hasCaseInsensitiveDuplicates: Bool
+
+    init(names: [String], sql: String?) {
+        self.names = names
+        self.sql = sql
+        var indexes: [String: Int] = [:]
+        for (index, name) in names.enumerated().reversed() {
+            indexes[name.lowercased()] = index
+        }
+        lowercasedIndexes = indexes
+        hasCaseInsensitiveDuplicates = indexes.count < names.count
+    }
+
+    /// The index of the leftmost column of this name, compared case-insensitively.
+    func index(of name: String) -> Int? {
+        // Exact matches are the common case, and avoid lowercasing.
+        if !hasCaseInsensitiveDuplicates, let index = names.firstIndex(of: name) {
+            return index
+        }
+        return lowercasedIndexes[name.lowercased()]
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// A prepared SQL statement.
+///
+/// ```swift
+/// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
+/// try statement.execute(arguments: ["Arthur"])
+/// try statement.execute(arguments: ["Barbara"])
+/// ```
+///
+/// A statement belongs to its database connection, and is used only inside the database access
+/// that created it.
+public final class Statement: CustomStringConvertible {
+    /// The connection that prepared the statement.
+    public unowned let database: Database
+    /// The SQL of the statement, trimmed.
+    public let sql: String
+    /// Whether the statement does not write to the database.
+    public let isReadonly: Bool
+    /// Whether the statement may change the database schema (CREATE, DROP, ALTER).
+    let mayChangeSchema: Bool
+    let sqliteStatement: OpaquePointer
+    let api: SQLiteAPI
+    /// The names of the parameters (nil for `?` parameters), in order.
+    private let parameterNames: [String?]
+    /// The column names, and the lookup of an index by name, shared by every row of this statement.
+    let columns: RowColumns
+    /// The arguments currently bound.
+    public private(set) var arguments = StatementArguments()
+
+    init(database: Database, sqliteStatement: OpaquePointer, sql: String) {
+        self.database = database
+        let api = database.driver.api
+        self.api = api
+        self.sqliteStatement = sqliteStatement
+        self.sql = sql
+        self.isReadonly = api.stmt_readonly(sqliteStatement) != 0
+        let keyword = sql.prefix(while: { $0.isLetter }).uppercased()
+        self.mayChangeSchema = ["CREATE", "DROP", "ALTER"].contains(keyword)
+        let parameterCount = api.bind_parameter_count(sqliteStatement)
+        parameterNames = (0..<parameterCount).map { index in
+            api.bind_parameter_name(sqliteStatement, index + 1).map { String(cString: $0).dropFirst() }.map(String.init)
+        }
+        let columnCount = api.column_count(sqliteStatement)
+        columns = RowColumns(
+            names: (0..<columnCount).map { String(cString: api.column_name(sqliteStatement, $0)!) }, sql: sql)
+    }
+
+    deinit {
+        _ = api.finalize(sqliteStatement)
+    }
+
+    /// The number of columns of the rows this statement produces.
+    public var columnCount: Int { columns.names.count }
+
+    /// The names of the columns of the rows this statement produces.
+    public var columnNames: [String] { columns.names }
+
+    /// The index of the leftmost column of this name (case-insensitive), if any.
+    public func index(ofColumn name: String) -> Int? { columns.index(of: name) }
+
+    /// The SQL of the statement.
+    public var description: String { sql }
+
+    /// Binds the arguments, after checking that they fit the parameters.
+    ///
+    /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when arguments are missing or superfluous.
+    public func setArguments(_ arguments: StatementArguments) throws {
+        var remaining = arguments.values[...]
+        try bind(arguments, consumingPositionalValuesFrom: &remaining)
+        guard remaining.isEmpty else {
+            throw wrongArgumentCount(arguments, expected: parameterNames.count)
+        }
+    }
+
+    /// Binds the parameters from the arguments: named parameters take the named value of their name,
+    /// or else the next positional value; anonymous ones take the next positional value.
+    func bind(
+        _ arguments: StatementArguments,
+        consumingPositionalValuesFrom remaining: inout ArraySlice<DatabaseValue>
+    ) throws {
+        reset()
+        for (index, name) in parameterNames.enumerated() {
+            let value: DatabaseValue
+            if let name, let namedValue = arguments.namedValues[name] {
+                value = namedValue
+            } else if let positionalValue = remaining.popFirst() {
+                value = positionalValue
+            } else if let name {
+                throw databaseError(
+                    code: .SQLITE_MISUSE, message: "missing statement argument: \(name)", arguments: arguments)
+            } else {
+                throw wrongArgumentCount(arguments, expected: parameterNames.count)
+            }
+            try bind(value, at: Int32(index + 1))
+        }
+        self.arguments = arguments
+    }
+
+    private func bind(_ value: DatabaseValue, at index: Int32) throws {
+        let code: Int32
+        switch value.storage {
+        case .null:
+            code = api.bind_null(sqliteStatement, index)
+        case .int64(let int64):
+            code = api.bind_int64(sqliteStatement, index, int64)
+        case .double(let double):
+            code = api.bind_double(sqliteStatement, index, double)
+        case .string(var string):
+            code = string.withUTF8 { buffer in
+                api.bind_text(
+                    sqliteStatement, index,
+                    (UnsafeRawPointer(buffer.baseAddress) ?? emptyBytes)
+                        .assumingMemoryBound(to: CChar.self),
+                    Int32(buffer.count), SQLITE.TRANSIENT)
+            }
+        case .blob(let data):
+            code = data.withUnsafeBytes { buffer in
+                api.bind_blob(
+                    sqliteStatement, index, buffer.baseAddress ?? emptyBytes, Int32(buffer.count), SQLITE.TRANSIENT)
+            }
+        }
+        if code != SQLITE.OK {
+            throw database.error(code: code, sql: sql, arguments: arguments)
+        }
+    }
+
+    private func wrongArgumentCount(_ arguments: StatementArguments, expected: Int) -> DatabaseError {
+        databaseError(
+            code: .SQLITE_MISUSE,
+            message: "wrong number of statement arguments: \(arguments.values.count) instead of \(expected)",
+            arguments: arguments)
+    }
+
+    func databaseError(code: ResultCode, message: String, arguments: StatementArguments?) -> DatabaseError {
+        DatabaseError(
+            resultCode: code, message: message, sql: sql, arguments: arguments,
+            publicStatementArguments: database.configuration.publicStatementArguments)
+    }
+
+    /// Executes the statement with the given arguments, and ignores the rows it produces.
+    public func execute(arguments: StatementArguments? = nil) throws {
+        database.checkAccess()
+        if let arguments { try setArguments(arguments) } else { reset() }
+        try database.willExecute(self)
+        while try step() {}
+    }
+
+    /// Runs one step: true when a row is available, false when done.
+    ///
+    /// On error the statement is reset, and the error describes the SQL and arguments.
+    func step() throws -> Bool {
+        switch api.step(sqliteStatement) {
+        case SQLITE.ROW:
+            return true
+        case SQLITE.DONE:
+            return false
+        case let code:
+            let error = database.error(code: code, sql: sql, arguments: arguments)
+            _ = api.reset(sqliteStatement)
+            throw error
+        }
+    }
+
+    /// Resets the statement, so that it runs again from the start with the same arguments.
+    func reset() {
+        _ = api.reset(sqliteStatement)
+    }
+
+    /// The value of a column of the current row.
+    func databaseValue(at index: Int32) -> DatabaseValue {
+        switch api.column_type(sqliteStatement, index) {
+        case SQLITE.NULL:
+            return .null
+        case SQLITE.INTEGER:
+            return DatabaseValue(storage: .int64(api.column_int64(sqliteStatement, index)))
+        case SQLITE.FLOAT:
+            return DatabaseValue(storage: .double(api.column_double(sqliteStatement, index)))
+        case SQLITE.TEXT:
+            let bytes = api.column_text(sqliteStatement, index)
+            let count = Int(api.column_bytes(sqliteStatement, index))
+            return DatabaseValue(
+                storage: .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)))
+        default:
+            let bytes = api.column_blob(sqliteStatement, index)
+            let count = Int(api.column_bytes(sqliteStatement, index))
+            return DatabaseValue(storage: .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data()))
+        }
+    }
+}
+
+/// A valid address for empty texts and blobs: SQLite binds NULL for a nil pointer.
+private var emptyBytes: UnsafeRawPointer { UnsafeRawPointer(StaticString("").utf8Start) }

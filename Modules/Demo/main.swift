@@ -1,0 +1,69 @@
+// A small end-to-end tour of ReactiveSQLite on an embedded database file.
+// Run it with `swift run demo`.
+import Foundation
+import ReactiveSQLite
+
+struct Player: Codable, FetchableRecord, MutablePersistableRecord, Identifiable {
+    var id: Int64?
+    var name: String
+    var score: Int
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ReactiveSQLiteDemo-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let path = directory.appendingPathComponent("demo.sqlite").path
+
+// A pool: one writer, concurrent readers, in WAL mode.
+let dbPool = try DatabasePool(path: path)
+print("Opened \(path) with \(DatabaseDriver.sqlite.name) \(DatabaseDriver.sqlite.capabilities.version)")
+
+// Migrations, applied once each.
+var migrator = DatabaseMigrator()
+migrator.registerMigration("createPlayer") { db in
+    try db.execute(
+        sql: """
+            CREATE TABLE player (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL UNIQUE,
+                score INTEGER NOT NULL)
+            """)
+}
+try migrator.migrate(dbPool)
+print("Applied migrations: \(try migrator.appliedMigrations(dbPool))")
+
+// Records: insert, update, fetch.
+let arthur = try dbPool.write { db in
+    var arthur = Player(id: nil, name: "Arthur", score: 100)
+    try arthur.insert(db)
+    var barbara = Player(id: nil, name: "Barbara", score: 1000)
+    try barbara.insert(db)
+    arthur.score += 50
+    try arthur.update(db)
+    return arthur
+}
+print("Inserted Arthur with id \(arthur.id!)")
+
+// A failed transaction leaves the database as it was, and the error says why.
+do {
+    try dbPool.write { db in
+        _ = try Player(id: nil, name: "Craig", score: 10).inserted(db)
+        _ = try Player(id: nil, name: "Arthur", score: 0).inserted(db)  // UNIQUE violation
+    }
+} catch let error as DatabaseError {
+    print("Rolled back: \(error)")
+}
+
+// Reads see a consistent snapshot, concurrently with writes, and async/await works too.
+let players = try dbPool.read { db in try Player.fetchAll(db, sql: "SELECT * FROM player ORDER BY score DESC") }
+for player in players {
+    print("- \(player.name): \(player.score)")
+}
+let best = try await dbPool.read { db in
+    try String.fetchOne(db, sql: "SELECT name FROM player ORDER BY score DESC LIMIT 1")
+}
+print("Best player: \(best ?? "none"); player count: \(try dbPool.read(Player.fetchCount))")

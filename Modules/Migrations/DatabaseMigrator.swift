@@ -1,0 +1,168 @@
+import RSCore
+
+/// Applies the schema changes of an application, in order, once each.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// migrator.registerMigration("v1") { db in
+///     try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+/// }
+/// migrator.registerMigration("v2") { db in
+///     try db.execute(sql: "ALTER TABLE player ADD COLUMN score INTEGER NOT NULL DEFAULT 0")
+/// }
+/// try migrator.migrate(dbQueue)
+/// ```
+///
+/// Applied migrations are recorded in the table `grdb_migrations`, the one GRDB uses, so that a
+/// database migrated by GRDB keeps its history. Each migration runs in a transaction: a migration
+/// that throws leaves the database as it was before it.
+public struct DatabaseMigrator: Sendable {
+    /// How foreign keys are checked around a migration.
+    public enum ForeignKeyChecks: Sendable {
+        /// Foreign keys are disabled while the migration runs, and checked before it commits: a
+        /// migration may recreate tables, as SQLite recommends for the schema changes ALTER TABLE
+        /// cannot make.
+        case deferred
+        /// Foreign keys stay enforced while the migration runs.
+        case immediate
+    }
+
+    private struct Migration: Sendable {
+        let identifier: String
+        let foreignKeyChecks: ForeignKeyChecks
+        let migrate: @Sendable (Database) throws -> Void
+    }
+
+    private var migrations: [Migration] = []
+
+    /// Whether the database is erased and migrated again when the registered migrations would
+    /// build a schema other than the current one (for development only: data is lost).
+    public var eraseDatabaseOnSchemaChange = false
+
+    /// A migrator with no migration.
+    public init() {}
+
+    /// The identifiers of the registered migrations, in order.
+    public var migrationIdentifiers: [String] { migrations.map(\.identifier) }
+
+    /// Registers a migration; it runs after those registered before it.
+    ///
+    /// - precondition: No other migration has this identifier.
+    public mutating func registerMigration(
+        _ identifier: String,
+        foreignKeyChecks: ForeignKeyChecks = .deferred,
+        migrate: @escaping @Sendable (Database) throws -> Void
+    ) {
+        precondition(!migrationIdentifiers.contains(identifier), "already registered migration: \(identifier)")
+        migrations.append(Migration(identifier: identifier, foreignKeyChecks: foreignKeyChecks, migrate: migrate))
+    }
+
+    /// Applies every migration that was not applied yet.
+    ///
+    /// - throws: The error of a failed migration (the database is left as it was before that
+    ///   migration), or a `DatabaseError` for a foreign key violation.
+    public func migrate(_ writer: some DatabaseWriter) throws {
+        try migrate(writer, upTo: migrations.last?.identifier)
+    }
+
+    /// Applies the migrations that were not applied yet, up to and including the given one.
+    ///
+    /// - precondition: The migration is registered.
+    public func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String) throws {
+        try migrate(writer, upTo: Optional(targetIdentifier))
+    }
+
+    private func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String?) throws {
+        guard let targetIdentifier else { return }
+        guard let targetIndex = migrationIdentifiers.firstIndex(of: targetIdentifier) else {
+            preconditionFailure("undefined migration: \(targetIdentifier)")
+        }
+        if eraseDatabaseOnSchemaChange, try needsErase(writer) {
+            try writer.erase()
+        }
+        try writer.barrierWriteWithoutTransaction { db in
+            try createMigrationsTable(db)
+            let applied = try appliedIdentifiers(db)
+            for migration in migrations[...targetIndex] where !applied.contains(migration.identifier) {
+                try run(migration, db)
+            }
+        }
+    }
+
+    /// The identifiers of the registered migrations that were applied, in order.
+    public func appliedMigrations(_ reader: some DatabaseReader) throws -> [String] {
+        let applied = try reader.read { db in try appliedIdentifiers(db) }
+        return migrationIdentifiers.filter(applied.contains)
+    }
+
+    /// The identifiers of every applied migration, registered or not.
+    public func completedMigrations(_ reader: some DatabaseReader) throws -> [String] {
+        try reader.read { db in try Array(appliedIdentifiers(db)).sorted() }
+    }
+
+    /// Whether every registered migration was applied.
+    public func hasCompletedMigrations(_ reader: some DatabaseReader) throws -> Bool {
+        try appliedMigrations(reader).count == migrations.count
+    }
+
+    private func createMigrationsTable(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+    }
+
+    private func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        guard try db.tableExists("grdb_migrations") else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+
+    private func run(_ migration: Migration, _ db: Database) throws {
+        let disablesForeignKeys = migration.foreignKeyChecks == .deferred && db.configuration.foreignKeysEnabled
+        if disablesForeignKeys {
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        }
+        defer {
+            if disablesForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        }
+        try db.inTransaction(.immediate) {
+            try migration.migrate(db)
+            if disablesForeignKeys {
+                try checkForeignKeys(db, migration: migration.identifier)
+            }
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+            return .commit
+        }
+    }
+
+    private func checkForeignKeys(_ db: Database, migration: String) throws {
+        guard let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") else { return }
+        let table: String = violation["table"]
+        let parent: String = violation["parent"]
+        let rowID: Int64? = violation["rowid"]
+        throw DatabaseError(
+            resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,
+            message: "FOREIGN KEY constraint violation in migration \(migration): "
+                + "a row of table \(table)\(rowID.map { " (rowid \($0))" } ?? "") references a missing row of \(parent)",
+            sql: "PRAGMA foreign_key_check")
+    }
+
+    /// Whether the applied migrations, run on an empty in-memory database, give another schema.
+    private func needsErase(_ writer: some DatabaseWriter) throws -> Bool {
+        let (applied, currentSchema, driver) = try writer.read { db in
+            (try appliedIdentifiers(db), try schema(db), db.driver)
+        }
+        let appliedMigrations = migrations.filter { applied.contains($0.identifier) }
+        // Migrations of the database that are not registered: the schema cannot be rebuilt, erase.
+        if applied.count > appliedMigrations.count { return true }
+        let reference = try DatabaseQueue(named: nil, configuration: writer.configuration, driver: driver)
+        defer { try? reference.close() }
+        var referenceMigrator = DatabaseMigrator()
+        referenceMigrator.migrations = appliedMigrations
+        try referenceMigrator.migrate(reference)
+        let referenceSchema = try reference.read { db in try schema(db) }
+        return referenceSchema != currentSchema
+    }
+
+    private func schema(_ db: Database) throws -> Set<Row> {
+        try Row.fetchSet(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    }
+}

@@ -1,0 +1,5 @@
+// The umbrella module: the whole stack over the system SQLite driver.
+// `import ReactiveSQLite` is all an application needs.
+@_exported import RSCore
+@_exported import RSMigrations
+@_exported import RSSQLiteDriver

@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every target is also a product, so that applications pick exactly what they need.
+// The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver.
+let package = Package(
+    name: "ReactiveSQLite",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "ReactiveSQLite", targets: ["ReactiveSQLite"]),
+        .library(name: "RSCore", targets: ["RSCore"]),
+        .library(name: "RSSQLiteDriver", targets: ["RSSQLiteDriver"]),
+        .library(name: "RSMigrations", targets: ["RSMigrations"]),
+        .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
+        .executable(name: "demo", targets: ["Demo"]),
+    ],
+    targets: [
+        // The C library: Debian's libsqlite3 (libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Connections, statements, values, records. Links no SQLite library: a driver supplies the entry points.
+        .target(name: "RSCore", path: "Modules/Core"),
+        // The driver over the system SQLite.
+        .target(name: "RSSQLiteDriver", dependencies: ["RSCore", "CSQLite"], path: "Modules/SQLiteDriver"),
+        // DatabaseMigrator.
+        .target(name: "RSMigrations", dependencies: ["RSCore"], path: "Modules/Migrations"),
+        // The umbrella module.
+        .target(
+            name: "ReactiveSQLite",
+            dependencies: ["RSCore", "RSSQLiteDriver", "RSMigrations"],
+            path: "Modules/ReactiveSQLite"
+        ),
+        // The conformance suite, shared by every driver's test package.
+        .target(name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations"], path: "Tests/TestSupport"),
+        .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            path: "Tests/CoreTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

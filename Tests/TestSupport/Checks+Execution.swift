@@ -1,0 +1,57 @@
+import RSCore
+
+/// Executing SQL, fetching rows and values, statements and arguments.
+let executionChecks: [ConformanceCheck] = [
+    ConformanceCheck("executes several statements and fetches rows, values and sets") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER);
+                    INSERT INTO player (name, score) VALUES (?, ?);
+                    INSERT INTO player (name, score) VALUES (:name, :score);
+                    """,
+                arguments: ["Arthur", 100] + ["name": "Barbara", "score": nil])
+        }
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM player ORDER BY id")
+            try expectEqual(rows.count, 2)
+            try expectEqual(rows[0]["name"] as String, "Arthur")
+            try expectEqual(rows[1]["score"] as Int?, nil)
+            try expectEqual(
+                try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY name"), ["Arthur", "Barbara"])
+            try expectEqual(
+                try Int.fetchOne(db, sql: "SELECT score FROM player WHERE name = ?", arguments: ["Barbara"]), nil)
+            try expectEqual(try Int.fetchSet(db, sql: "SELECT id FROM player"), [1, 2])
+            try expectEqual(try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = 3"), nil)
+        }
+    },
+    ConformanceCheck("a cached statement runs again with new arguments") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER)")
+            let statement = try db.cachedStatement(sql: "INSERT INTO t (a) VALUES (?)")
+            for value in 1...3 { try statement.execute(arguments: [value]) }
+            try expect(try db.cachedStatement(sql: "INSERT INTO t (a) VALUES (?)") === statement)
+            try expectEqual(db.lastInsertedRowID, 3)
+            try expectEqual(db.changesCount, 1)
+            try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a"), [1, 2, 3])
+        }
+    },
+    ConformanceCheck("a cursor iterates rows lazily, and rows are copied to keep them") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+            let cursor = try Row.fetchCursor(db, sql: "SELECT a FROM t ORDER BY a")
+            var copies: [Row] = []
+            while let row = try cursor.next() { copies.append(row.copy()) }
+            try expectEqual(copies.map { $0["a"] as Int }, [1, 2, 3])
+            try expectEqual(try cursor.next() == nil, true)
+        }
+    },
+    ConformanceCheck("the driver reports the SQLite library it runs") { factory in
+        let writer = try factory.makeWriter()
+        let version = try writer.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }
+        try expectEqual(version, factory.driver.capabilities.version)
+    },
+]

@@ -1,0 +1,3 @@
+import RSCore
+
+let recordChecks: [ConformanceCheck] = []

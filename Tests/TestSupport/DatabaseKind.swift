@@ -1,0 +1,59 @@
+import Foundation
+import RSCore
+
+/// The kinds of databases every conformance check runs against.
+public enum DatabaseKind: String, CaseIterable, Sendable {
+    /// A DatabaseQueue on a file.
+    case queueOnDisk
+    /// A DatabaseQueue on a private in-memory database.
+    case queueInMemory
+    /// A DatabasePool on a file.
+    case pool
+
+    /// Whether the kind keeps its data in a file (which other connections can open).
+    public var isOnDisk: Bool { self != .queueInMemory }
+}
+
+/// Where a conformance check gets its databases: a kind, a driver, and a fresh directory.
+public final class DatabaseFactory: Sendable {
+    /// The kind of database the check runs against.
+    public let kind: DatabaseKind
+    /// The driver of the package under test.
+    public let driver: DatabaseDriver
+    /// The configuration every database of the check starts from (for passphrases, say).
+    public let baseConfiguration: Configuration
+    /// A directory that is deleted when the factory is.
+    public let directory: URL
+
+    /// Creates a factory with a fresh temporary directory.
+    public init(kind: DatabaseKind, driver: DatabaseDriver, baseConfiguration: Configuration = Configuration()) throws {
+        self.kind = kind
+        self.driver = driver
+        self.baseConfiguration = baseConfiguration
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ReactiveSQLiteTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The path of the database file of the check.
+    public var path: String { directory.appendingPathComponent("db.sqlite").path }
+
+    /// Opens the database of the check (the same file on each call for on-disk kinds; a new private
+    /// in-memory database on each call for `queueInMemory`).
+    public func makeWriter(_ configure: (inout Configuration) -> Void = { _ in }) throws -> any DatabaseWriter {
+        var configuration = baseConfiguration
+        configure(&configuration)
+        switch kind {
+        case .queueOnDisk:
+            return try DatabaseQueue(path: path, configuration: configuration, driver: driver)
+        case .queueInMemory:
+            return try DatabaseQueue(named: nil, configuration: configuration, driver: driver)
+        case .pool:
+            return try DatabasePool(path: path, configuration: configuration, driver: driver)
+        }
+    }
+}
