@@ -34,7 +34,7 @@ migrator.registerMigration("createPlayer") { db in
             """)
 }
 try migrator.migrate(dbPool)
-print("Applied migrations: \(try migrator.appliedMigrations(dbPool))")
+print("Applied migrations: \(try dbPool.read(migrator.appliedMigrations))")
 
 // Records: insert, update, fetch.
 let arthur = try dbPool.write { db in
@@ -63,7 +63,9 @@ let players = try dbPool.read { db in try Player.fetchAll(db, sql: "SELECT * FRO
 for player in players {
     print("- \(player.name): \(player.score)")
 }
-let best = try await dbPool.read { db in
-    try String.fetchOne(db, sql: "SELECT name FROM player ORDER BY score DESC LIMIT 1")
+func bestPlayerName(_ reader: some DatabaseReader) async throws -> String? {
+    try await reader.read { db in
+        try String.fetchOne(db, sql: "SELECT name FROM player ORDER BY score DESC LIMIT 1")
+    }
 }
-print("Best player: \(best ?? "none"); player count: \(try dbPool.read(Player.fetchCount))")
+print("Best player: \(try await bestPlayerName(dbPool) ?? "none"); player count: \(try dbPool.read(Player.fetchCount))")

@@ -33,7 +33,7 @@ public struct DatabaseMigrator: Sendable {
         let migrate: @Sendable (Database) throws -> Void
     }
 
-    private var migrations: [Migration] = []
+    private var registered: [Migration] = []
 
     /// Whether the database is erased and migrated again when the registered migrations would
     /// build a schema other than the current one (for development only: data is lost).
@@ -43,7 +43,7 @@ public struct DatabaseMigrator: Sendable {
     public init() {}
 
     /// The identifiers of the registered migrations, in order.
-    public var migrationIdentifiers: [String] { migrations.map(\.identifier) }
+    public var migrations: [String] { registered.map(\.identifier) }
 
     /// Registers a migration; it runs after those registered before it.
     ///
@@ -53,8 +53,8 @@ public struct DatabaseMigrator: Sendable {
         foreignKeyChecks: ForeignKeyChecks = .deferred,
         migrate: @escaping @Sendable (Database) throws -> Void
     ) {
-        precondition(!migrationIdentifiers.contains(identifier), "already registered migration: \(identifier)")
-        migrations.append(Migration(identifier: identifier, foreignKeyChecks: foreignKeyChecks, migrate: migrate))
+        precondition(!migrations.contains(identifier), "already registered migration: \(identifier)")
+        registered.append(Migration(identifier: identifier, foreignKeyChecks: foreignKeyChecks, migrate: migrate))
     }
 
     /// Applies every migration that was not applied yet.
@@ -62,7 +62,7 @@ public struct DatabaseMigrator: Sendable {
     /// - throws: The error of a failed migration (the database is left as it was before that
     ///   migration), or a `DatabaseError` for a foreign key violation.
     public func migrate(_ writer: some DatabaseWriter) throws {
-        try migrate(writer, upTo: migrations.last?.identifier)
+        try migrate(writer, upTo: registered.last?.identifier)
     }
 
     /// Applies the migrations that were not applied yet, up to and including the given one.
@@ -74,7 +74,7 @@ public struct DatabaseMigrator: Sendable {
 
     private func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String?) throws {
         guard let targetIdentifier else { return }
-        guard let targetIndex = migrationIdentifiers.firstIndex(of: targetIdentifier) else {
+        guard let targetIndex = migrations.firstIndex(of: targetIdentifier) else {
             preconditionFailure("undefined migration: \(targetIdentifier)")
         }
         if eraseDatabaseOnSchemaChange, try needsErase(writer) {
@@ -83,35 +83,44 @@ public struct DatabaseMigrator: Sendable {
         try writer.barrierWriteWithoutTransaction { db in
             try createMigrationsTable(db)
             let applied = try appliedIdentifiers(db)
-            for migration in migrations[...targetIndex] where !applied.contains(migration.identifier) {
+            for migration in registered[...targetIndex] where !applied.contains(migration.identifier) {
                 try run(migration, db)
             }
         }
     }
 
-    /// The identifiers of the registered migrations that were applied, in order.
-    public func appliedMigrations(_ reader: some DatabaseReader) throws -> [String] {
-        let applied = try reader.read { db in try appliedIdentifiers(db) }
-        return migrationIdentifiers.filter(applied.contains)
+    /// The identifiers of the registered migrations that were applied, in the order of registration.
+    public func appliedMigrations(_ db: Database) throws -> [String] {
+        let applied = try appliedIdentifiers(db)
+        return migrations.filter(applied.contains)
     }
 
     /// The identifiers of every applied migration, registered or not.
-    public func completedMigrations(_ reader: some DatabaseReader) throws -> [String] {
-        try reader.read { db in try Array(appliedIdentifiers(db)).sorted() }
+    public func appliedIdentifiers(_ db: Database) throws -> Set<String> {
+        guard try db.tableExists("grdb_migrations") else { return [] }
+        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+
+    /// The identifiers of the registered migrations that were applied with every migration
+    /// registered before them, in the order of registration.
+    public func completedMigrations(_ db: Database) throws -> [String] {
+        let applied = try appliedIdentifiers(db)
+        return Array(migrations.prefix(while: applied.contains))
     }
 
     /// Whether every registered migration was applied.
-    public func hasCompletedMigrations(_ reader: some DatabaseReader) throws -> Bool {
-        try appliedMigrations(reader).count == migrations.count
+    public func hasCompletedMigrations(_ db: Database) throws -> Bool {
+        try completedMigrations(db).count == registered.count
+    }
+
+    /// Whether the database was migrated with migrations this migrator does not know (likely by
+    /// a newer version of the application).
+    public func hasBeenSuperseded(_ db: Database) throws -> Bool {
+        try !appliedIdentifiers(db).isSubset(of: migrations)
     }
 
     private func createMigrationsTable(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-    }
-
-    private func appliedIdentifiers(_ db: Database) throws -> Set<String> {
-        guard try db.tableExists("grdb_migrations") else { return [] }
-        return try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
     }
 
     private func run(_ migration: Migration, _ db: Database) throws {
@@ -150,13 +159,13 @@ public struct DatabaseMigrator: Sendable {
         let (applied, currentSchema, driver) = try writer.read { db in
             (try appliedIdentifiers(db), try schema(db), db.driver)
         }
-        let appliedMigrations = migrations.filter { applied.contains($0.identifier) }
+        let appliedMigrations = registered.filter { applied.contains($0.identifier) }
         // Migrations of the database that are not registered: the schema cannot be rebuilt, erase.
         if applied.count > appliedMigrations.count { return true }
         let reference = try DatabaseQueue(named: nil, configuration: writer.configuration, driver: driver)
         defer { try? reference.close() }
         var referenceMigrator = DatabaseMigrator()
-        referenceMigrator.migrations = appliedMigrations
+        referenceMigrator.registered = appliedMigrations
         try referenceMigrator.migrate(reference)
         let referenceSchema = try reference.read { db in try schema(db) }
         return referenceSchema != currentSchema

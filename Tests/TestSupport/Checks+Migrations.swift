@@ -1,3 +1,243 @@
 import RSCore
+import RSMigrations
 
-let migrationChecks: [ConformanceCheck] = []
+/// DatabaseMigrator: ordered migrations, applied once each, in transactions.
+let migrationChecks: [ConformanceCheck] = [
+    ConformanceCheck("migrations are applied in order, each once") { factory in
+        let writer = try factory.makeWriter()
+        let migrator = loggingMigrator(["v1", "v2", "v3"])
+        try migrator.migrate(writer)
+        try migrator.migrate(writer)
+        try expectEqual(try loggedMigrations(writer), ["v1", "v2", "v3"])
+        var extended = migrator
+        extended.registerMigration("v4") { db in try db.execute(sql: "INSERT INTO log (name) VALUES ('v4')") }
+        try extended.migrate(writer)
+        try extended.migrate(writer)
+        try expectEqual(try loggedMigrations(writer), ["v1", "v2", "v3", "v4"])
+        try expectEqual(
+            try writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") },
+            ["v1", "v2", "v3", "v4"])
+    },
+    ConformanceCheck("migrate(upTo:) stops at the target, and the queries tell what was applied") { factory in
+        let writer = try factory.makeWriter()
+        let migrator = loggingMigrator(["v1", "v2", "v3"])
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, [])
+        try expectEqual(try writer.read { db in try migrator.completedMigrations(db) }, [])
+        try expectEqual(try writer.read { db in try migrator.hasCompletedMigrations(db) }, false)
+
+        try migrator.migrate(writer, upTo: "v2")
+        try expectEqual(try loggedMigrations(writer), ["v1", "v2"])
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1", "v2"])
+        try expectEqual(try writer.read { db in try migrator.completedMigrations(db) }, ["v1", "v2"])
+        try expectEqual(try writer.read { db in try migrator.hasCompletedMigrations(db) }, false)
+
+        try migrator.migrate(writer, upTo: "v1")
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1", "v2"])
+
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1", "v2", "v3"])
+        try expectEqual(try writer.read { db in try migrator.completedMigrations(db) }, ["v1", "v2", "v3"])
+        try expectEqual(try writer.read { db in try migrator.hasCompletedMigrations(db) }, true)
+    },
+    ConformanceCheck("appliedMigrations and completedMigrations list registered migrations in registration order") {
+        factory in
+        let writer = try factory.makeWriter()
+        // Registration order differs from alphabetical order.
+        let migrator = loggingMigrator(["zeta", "alpha", "mu"])
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["zeta", "alpha", "mu"])
+        try expectEqual(try writer.read { db in try migrator.completedMigrations(db) }, ["zeta", "alpha", "mu"])
+        // A migrator that knows fewer migrations than the database has applied (an older app version).
+        let older = loggingMigrator(["zeta"])
+        try expectEqual(try writer.read { db in try older.appliedMigrations(db) }, ["zeta"])
+        try expectEqual(try writer.read { db in try older.completedMigrations(db) }, ["zeta"])
+        try expectEqual(try writer.read { db in try older.hasCompletedMigrations(db) }, true)
+        try expectEqual(try writer.read { db in try older.hasBeenSuperseded(db) }, true)
+        try expectEqual(try writer.read { db in try migrator.hasBeenSuperseded(db) }, false)
+    },
+    ConformanceCheck("a failing migration leaves the database as it was before it, earlier ones remain") { factory in
+        let writer = try factory.makeWriter()
+        struct Failure: Error {}
+        var migrator = loggingMigrator(["v1"])
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "INSERT INTO log (name) VALUES ('v2')")
+            try db.execute(sql: "CREATE TABLE v2table (a INTEGER)")
+            try db.execute(sql: "ALTER TABLE log ADD COLUMN extra TEXT")
+            throw Failure()
+        }
+        migrator.registerMigration("v3") { db in try db.execute(sql: "INSERT INTO log (name) VALUES ('v3')") }
+        _ = try expectError(Failure.self) { try migrator.migrate(writer) }
+        try writer.read { db in
+            try expectEqual(try String.fetchAll(db, sql: "SELECT name FROM log ORDER BY id"), ["v1"])
+            try expectEqual(try db.tableExists("v2table"), false)
+            try expectEqual(try Row.fetchOne(db, sql: "SELECT * FROM log")?.columnNames, ["id", "name"])
+        }
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1"])
+        try expectEqual(try writer.read { db in try migrator.hasCompletedMigrations(db) }, false)
+
+        // The fixed migration runs next time.
+        let fixed = loggingMigrator(["v1", "v2", "v3"])
+        try fixed.migrate(writer)
+        try expectEqual(try loggedMigrations(writer), ["v1", "v2", "v3"])
+    },
+    ConformanceCheck("a migration that violates a foreign key fails with SQLITE_CONSTRAINT_FOREIGNKEY and rolls back") {
+        factory in
+        let writer = try factory.makeWriter()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("schema") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
+                    INSERT INTO parent (id) VALUES (1);
+                    """)
+        }
+        migrator.registerMigration("orphan") { db in
+            try db.execute(sql: "INSERT INTO child (parentId) VALUES (1)")
+            try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)")
+        }
+        let error = try expectDatabaseError { try migrator.migrate(writer) }
+        try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+        try expect(error.message?.isEmpty == false, "message of \(error)")
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["schema"])
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM child") }, 0)
+        // Foreign keys are enforced again after the migration.
+        try expectEqual(try writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, true)
+        let violation = try expectDatabaseError {
+            try writer.write { db in try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)") }
+        }
+        try expectEqual(violation.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+    },
+    ConformanceCheck("a migration may break foreign keys temporarily, as long as it repairs them") { factory in
+        let writer = try factory.makeWriter()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("schema") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
+                    INSERT INTO parent (id) VALUES (1);
+                    INSERT INTO child (parentId) VALUES (1);
+                    """)
+        }
+        migrator.registerMigration("recreateParent") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE newParent (id INTEGER PRIMARY KEY, name TEXT);
+                    INSERT INTO newParent (id) SELECT id FROM parent;
+                    DROP TABLE parent;
+                    ALTER TABLE newParent RENAME TO parent;
+                    """)
+        }
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try migrator.hasCompletedMigrations(db) }, true)
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM child") }, 1)
+    },
+    ConformanceCheck("a migration with immediate foreign key checks fails at the violating statement") { factory in
+        let writer = try factory.makeWriter()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("schema") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
+                    """)
+        }
+        migrator.registerMigration("orphan", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: "INSERT INTO parent (id) VALUES (1)")
+            try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)")
+        }
+        let error = try expectDatabaseError { try migrator.migrate(writer) }
+        try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+        try expectEqual(error.sql, "INSERT INTO child (parentId) VALUES (42)")
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["schema"])
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM parent") }, 0)
+    },
+    ConformanceCheck("migrations already recorded in grdb_migrations (by GRDB) are not applied again") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE log (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    INSERT INTO log (name) VALUES ('grdb');
+                    """)
+        }
+        let migrator = loggingMigrator(["v1", "v2"])
+        try migrator.migrate(writer)
+        try expectEqual(try loggedMigrations(writer), ["grdb", "v2"])
+    },
+    ConformanceCheck(
+        "eraseDatabaseOnSchemaChange erases the database when an applied migration changed",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        do {
+            let writer = try factory.makeWriter()
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+            try migrator.migrate(writer)
+            try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+            try writer.close()
+        }
+        let writer = try factory.makeWriter()
+        var changed = DatabaseMigrator()
+        changed.eraseDatabaseOnSchemaChange = true
+        changed.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER, b TEXT)") }
+        try changed.migrate(writer)
+        try writer.read { db in
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), 0)
+            try expectEqual(
+                try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('t') ORDER BY cid"),
+                [
+                    "a", "b",
+                ])
+        }
+        try expectEqual(try writer.read { db in try changed.appliedMigrations(db) }, ["v1"])
+    },
+    ConformanceCheck(
+        "eraseDatabaseOnSchemaChange keeps the database when applied migrations did not change",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        do {
+            let writer = try factory.makeWriter()
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+            try migrator.migrate(writer)
+            try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+            try writer.close()
+        }
+        let writer = try factory.makeWriter()
+        var same = DatabaseMigrator()
+        same.eraseDatabaseOnSchemaChange = true
+        same.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try same.migrate(writer)
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+
+        // A new migration is not a change of the applied ones.
+        var extended = same
+        extended.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT") }
+        try extended.migrate(writer)
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+        try expectEqual(try writer.read { db in try extended.appliedMigrations(db) }, ["v1", "v2"])
+    },
+]
+
+/// The identifiers logged by the migrations of `loggingMigrator`, in order.
+private func loggedMigrations(_ reader: some DatabaseReader) throws -> [String] {
+    try reader.read { db in try String.fetchAll(db, sql: "SELECT name FROM log ORDER BY id") }
+}
+
+/// A migrator whose first migration creates a `log` table, and each migration logs its identifier.
+private func loggingMigrator(_ identifiers: [String]) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for (index, identifier) in identifiers.enumerated() {
+        migrator.registerMigration(identifier) { db in
+            if index == 0 {
+                try db.execute(sql: "CREATE TABLE log (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+            }
+            try db.execute(sql: "INSERT INTO log (name) VALUES (?)", arguments: [identifier])
+        }
+    }
+    return migrator
+}

@@ -10,10 +10,261 @@ let transactionChecks: [ConformanceCheck] = [
             try writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (2)")
                 try db.execute(sql: "DELETE FROM t WHERE a = 1")
+                try db.execute(sql: "CREATE TABLE u (b INTEGER); INSERT INTO u VALUES (3)")
+                try db.execute(sql: "ALTER TABLE t ADD COLUMN c TEXT")
                 throw Failure()
             }
             throw ConformanceFailure(description: "the write did not throw", location: #fileID)
         } catch is Failure {}
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
-    }
+        try expectEqual(try writer.read { db in try db.tableExists("u") }, false)
+        try expectEqual(try writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames }, ["a"])
+        try writer.writeWithoutTransaction { db in try expectEqual(db.isInsideTransaction, false) }
+    },
+    ConformanceCheck("a write that fails on a database error undoes its earlier statements") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER UNIQUE); INSERT INTO t VALUES (1)") }
+        let error = try expectDatabaseError {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+                try db.execute(sql: "UPDATE t SET a = 10 WHERE a = 1")
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+            }
+        }
+        try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_UNIQUE)
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 2])
+    },
+    ConformanceCheck("inTransaction returning .rollback undoes its changes") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+                try db.execute(sql: "DELETE FROM t WHERE a = 1")
+                try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t"), [2])
+                return .rollback
+            }
+            try expectEqual(db.isInsideTransaction, false)
+            try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t"), [1])
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
+    ConformanceCheck("inTransaction returning .commit keeps its changes, and a thrown error rolls it back") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        struct Failure: Error {}
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                return .commit
+            }
+            _ = try expectError(Failure.self) {
+                try db.inTransaction {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    throw Failure()
+                }
+            }
+            try expectEqual(db.isInsideTransaction, false)
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
+    ConformanceCheck("a savepoint rolled back inside a transaction keeps the changes around it") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+                try db.execute(sql: "DELETE FROM t WHERE a = 1")
+                return .rollback
+            }
+            try expectEqual(db.isInsideTransaction, true)
+            try db.execute(sql: "INSERT INTO t VALUES (3)")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 3])
+    },
+    ConformanceCheck("a savepoint whose block throws undoes its changes, and the transaction goes on") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        struct Failure: Error {}
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            _ = try expectError(Failure.self) {
+                try db.inSavepoint {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    throw Failure()
+                }
+            }
+            try db.execute(sql: "INSERT INTO t VALUES (3)")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 3])
+    },
+    ConformanceCheck("a committed savepoint releases its changes into the transaction, which can still undo them") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try writer.write { db in
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                return .commit
+            }
+            try expectEqual(db.isInsideTransaction, true)
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.inSavepoint {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    return .commit
+                }
+                try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a"), [1, 2])
+                return .rollback
+            }
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
+    ConformanceCheck("nested savepoints: an inner rollback keeps the outer savepoint's changes") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try writer.write { db in
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                try db.inSavepoint {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    try db.inSavepoint {
+                        try db.execute(sql: "INSERT INTO t VALUES (3)")
+                        return .commit
+                    }
+                    return .rollback
+                }
+                try db.execute(sql: "INSERT INTO t VALUES (4)")
+                return .commit
+            }
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 4])
+    },
+    ConformanceCheck("a savepoint outside of a transaction is a transaction of its own") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try writer.writeWithoutTransaction { db in
+            try db.inSavepoint {
+                try expectEqual(db.isInsideTransaction, true)
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                return .rollback
+            }
+            try expectEqual(db.isInsideTransaction, false)
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+                return .commit
+            }
+            try expectEqual(db.isInsideTransaction, false)
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [2])
+    },
+    ConformanceCheck("each transaction kind opens a transaction that commits or rolls back") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (kind TEXT)") }
+        let kinds: [Database.TransactionKind] = [.deferred, .immediate, .exclusive]
+        for kind in kinds {
+            try writer.writeWithoutTransaction { db in
+                for completion in [Database.TransactionCompletion.rollback, .commit] {
+                    try db.inTransaction(kind) {
+                        try expectEqual(db.isInsideTransaction, true)
+                        try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [kind.rawValue])
+                        return completion
+                    }
+                    try expectEqual(db.isInsideTransaction, false)
+                }
+            }
+        }
+        try expectEqual(
+            try writer.read { db in try String.fetchAll(db, sql: "SELECT kind FROM t ORDER BY rowid") },
+            ["DEFERRED", "IMMEDIATE", "EXCLUSIVE"])
+    },
+    ConformanceCheck(
+        "immediate and exclusive transactions take the write lock at once, deferred ones do not",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let other = try factory.makeWriter()
+        let kinds: [Database.TransactionKind] = [.deferred, .immediate, .exclusive]
+        for kind in kinds {
+            let otherCouldWrite = try writer.writeWithoutTransaction { db -> Bool in
+                var otherCouldWrite = false
+                try db.inTransaction(kind) {
+                    do {
+                        try other.write { db in try db.execute(sql: "INSERT INTO t VALUES (0)") }
+                        otherCouldWrite = true
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                        otherCouldWrite = false
+                    }
+                    try db.execute(sql: "INSERT INTO t VALUES (1)")
+                    return .commit
+                }
+                return otherCouldWrite
+            }
+            try expect(otherCouldWrite == (kind == .deferred), "another connection could write: \(kind)")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT SUM(a) FROM t") }, 3)
+    },
+    ConformanceCheck("a COMMIT that fails on a deferred foreign key leaves nothing behind") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+                    CREATE TABLE log (a INTEGER);
+                    """)
+        }
+        let error = try expectDatabaseError {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO log VALUES (1)")
+                try db.execute(sql: "INSERT INTO child VALUES (42)")
+            }
+        }
+        try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+        try expect(error.message?.isEmpty == false, "message of \(error)")
+        try writer.writeWithoutTransaction { db in
+            try expectEqual(db.isInsideTransaction, false)
+            let error = try expectDatabaseError {
+                try db.inTransaction {
+                    try db.execute(sql: "INSERT INTO log VALUES (2)")
+                    try db.execute(sql: "INSERT INTO child VALUES (43)")
+                    return .commit
+                }
+            }
+            try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+            try expectEqual(db.isInsideTransaction, false)
+        }
+        try writer.read { db in
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM log"), 0)
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM child"), 0)
+        }
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO child VALUES (1); INSERT INTO parent VALUES (1)")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT parentId FROM child") }, [1])
+    },
+    ConformanceCheck("isInsideTransaction tells whether a transaction is open") { factory in
+        let writer = try factory.makeWriter()
+        try writer.writeWithoutTransaction { db in
+            try expectEqual(db.isInsideTransaction, false)
+            try db.beginTransaction()
+            try expectEqual(db.isInsideTransaction, true)
+            try db.execute(sql: "CREATE TABLE t (a INTEGER)")
+            try db.commit()
+            try expectEqual(db.isInsideTransaction, false)
+            try db.beginTransaction(.immediate)
+            try expectEqual(db.isInsideTransaction, true)
+            try db.rollback()
+            try expectEqual(db.isInsideTransaction, false)
+        }
+        try writer.write { db in try expectEqual(db.isInsideTransaction, true) }
+        try writer.read { db in try expectEqual(db.isInsideTransaction, true) }
+        try expectEqual(try writer.read { db in try db.tableExists("t") }, true)
+    },
 ]

@@ -129,9 +129,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
     public func close() throws {
-        for reader in readers.readers {
-            reader.close()
-        }
+        readers.close()
         writer.close()
     }
 

@@ -10,6 +10,7 @@ final class ReaderPool: Sendable {
     private struct State {
         var idle: [SerializedDatabase] = []
         var all: [SerializedDatabase] = []
+        var isClosed = false
     }
 
     init(maximumCount: Int, makeReader: @escaping @Sendable (Int) throws -> SerializedDatabase) {
@@ -23,6 +24,9 @@ final class ReaderPool: Sendable {
         semaphore.wait()
         defer { semaphore.signal() }
         let reader = try state.withLock { state -> SerializedDatabase in
+            if state.isClosed {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: the pool was closed")
+            }
             if let reader = state.idle.popLast() { return reader }
             let reader = try makeReader(state.all.count + 1)
             state.all.append(reader)
@@ -34,4 +38,13 @@ final class ReaderPool: Sendable {
 
     /// Every reader created so far.
     var readers: [SerializedDatabase] { state.withLock { $0.all } }
+
+    /// Closes every reader; later reads fail with `SQLITE_MISUSE`.
+    func close() {
+        let readers = state.withLock { state -> [SerializedDatabase] in
+            state.isClosed = true
+            return state.all
+        }
+        for reader in readers { reader.close() }
+    }
 }

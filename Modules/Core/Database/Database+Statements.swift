@@ -87,6 +87,12 @@ struct StatementIterator {
         self.utf8 = Array(sql.utf8CString)
     }
 
+    /// The SQL of a range of bytes, without surrounding white space and semicolons.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: utf8[range].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+    }
+
     /// The next statement, or nil when only white space and comments remain.
     mutating func next() throws -> Statement? {
         let api = database.api
@@ -101,13 +107,15 @@ struct StatementIterator {
                 consumed = tail.map { $0 - start } ?? (utf8.count - 1 - offset)
                 return code
             }
-            let statementBytes = utf8[offset..<offset + consumed].map { UInt8(bitPattern: $0) }
-            let statementSQL = String(decoding: statementBytes, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
-            offset += consumed
             guard code == SQLITE.OK else {
-                throw database.error(code: code, sql: statementSQL.isEmpty ? sql : statementSQL, arguments: nil)
+                // After a syntax error, SQLite leaves the tail where parsing stopped: the failed
+                // statement runs up to the next semicolon.
+                let searchStart = offset + max(consumed, 1) - 1
+                let end = utf8[searchStart...].firstIndex(of: CChar(UInt8(ascii: ";"))) ?? utf8.count - 1
+                throw database.error(code: code, sql: text(offset..<end), arguments: nil)
             }
+            let statementSQL = text(offset..<offset + consumed)
+            offset += consumed
             if let sqliteStatement {
                 return Statement(database: database, sqliteStatement: sqliteStatement, sql: statementSQL)
             }

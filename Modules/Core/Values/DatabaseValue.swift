@@ -38,26 +38,27 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         self = value?.databaseValue ?? .null
     }
 
-    /// The SQL literal of this value, as `quote()` would write it.
+    /// A description for logs: `NULL`, `1`, `1.5`, `"text"` (with Swift escapes), `Data(3 bytes)`.
     public var description: String {
         switch storage {
         case .null: return "NULL"
         case .int64(let int64): return String(int64)
         case .double(let double): return String(double)
-        case .string(let string): return "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let data): return "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+        case .string(let string): return String(reflecting: string)
+        case .blob(let data): return "Data(\(data.description))"
         }
     }
 }
 
 extension DatabaseValue {
     /// Two values are equal when SQLite would compare them equal with the BINARY collation:
-    /// integers and reals compare by numeric value.
+    /// integers and reals compare by exact numeric value.
     public static func == (lhs: DatabaseValue, rhs: DatabaseValue) -> Bool {
         switch (lhs.storage, rhs.storage) {
-        case (.int64(let lhs), .double(let rhs)): return Double(lhs) == rhs
-        case (.double(let lhs), .int64(let rhs)): return lhs == Double(rhs)
-        default: return lhs.storage == rhs.storage
+        case (.int64(let int64), .double(let double)), (.double(let double), .int64(let int64)):
+            return Int64(exactly: double) == int64
+        default:
+            return lhs.storage == rhs.storage
         }
     }
 

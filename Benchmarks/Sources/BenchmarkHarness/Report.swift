@@ -1,0 +1,60 @@
+import Foundation
+
+/// Writes the Markdown report of a run.
+public struct Report {
+    public let results: [WorkloadResult]
+    public let sqliteVersion: String
+    public let rounds: Int
+    /// The ratio to raw C that ReactiveSQLite must reach, by workload.
+    public let targets: [String: Double]
+    /// Workloads whose ratio is taken against another workload of the same implementation
+    /// (observation fan-out against the same writes with no observer).
+    public let notes: [String]
+
+    public init(results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Double], notes: [String]) {
+        self.results = results
+        self.sqliteVersion = sqliteVersion
+        self.rounds = rounds
+        self.targets = targets
+        self.notes = notes
+    }
+
+    public var markdown: String {
+        var lines = [
+            "# Benchmark results",
+            "",
+            "- Date: \(ISO8601DateFormatter().string(from: Date()))",
+            "- CPU: \(Report.cpuModel) (\(ProcessInfo.processInfo.activeProcessorCount) cores)",
+            "- SQLite: \(sqliteVersion)",
+            "- Rounds: \(rounds) per implementation, round-robin, after one warm-up run; times are medians (minimums).",
+            "",
+            "| workload | raw SQLite C | GRDB 7.10.0 | ReactiveSQLite | target | met |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for result in results {
+            let cells = Implementation.allCases.map { implementation -> String in
+                guard let median = result.median(implementation), let minimum = result.minimum(implementation) else {
+                    return "–"
+                }
+                let time = String(format: "%.1f ms (%.1f)", median * 1000, minimum * 1000)
+                guard implementation != .rawC, let ratio = result.ratio(implementation) else { return time }
+                return time + String(format: " **%.2f×**", ratio)
+            }
+            let target = targets[result.workload]
+            let met = target.flatMap { target in result.ratio(.reactiveSQLite).map { $0 <= target ? "yes" : "no" } }
+            lines.append(
+                "| \(result.workload) | \(cells.joined(separator: " | ")) | "
+                    + "\(target.map { String(format: "≤ %.2f×", $0) } ?? "–") | \(met ?? "–") |")
+        }
+        lines.append("")
+        lines += notes.map { "- \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static var cpuModel: String {
+        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) }
+            ?? "unknown"
+    }
+}

@@ -1,0 +1,40 @@
+// Runs every workload through raw SQLite C, GRDB 7.10.0 and ReactiveSQLite, and writes
+// results/latest.md. Usage: `swift run -c release --package-path Benchmarks bench [rounds] [workload-prefix]`
+// (with a prefix, only the matching workloads run, and no report is written: for profiling).
+import BenchmarkHarness
+import Foundation
+import GRDBWorkloads
+import RSWorkloads
+import RawWorkloads
+
+let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
+let fixtureScratch = try Scratch()
+let fixture = fixtureScratch.path("fixture.sqlite")
+try RawWorkloads.populate(path: fixture)
+
+let filter = CommandLine.arguments.dropFirst(2).first
+let allCases =
+    RawWorkloads.cases(fixture: fixture) + GRDBWorkloads.cases(fixture: fixture) + RSWorkloads.cases(fixture: fixture)
+let cases = allCases.filter { filter == nil || $0.workload.hasPrefix(filter!) }
+let results = try Runner(rounds: rounds).run(cases) { print($0) }
+
+guard filter == nil else { exit(0) }
+let report = Report(
+    results: results,
+    sqliteVersion: RawWorkloads.sqliteVersion,
+    rounds: rounds,
+    targets: [
+        "insert-statement": 1.15,
+        "insert-record (Codable)": 1.6,
+        "fetch-rows (disk)": 1.3, "fetch-rows (memory)": 1.3,
+        "fetch-record (disk)": 1.2, "fetch-record (memory)": 1.2,
+        "fetch-codable (disk)": 1.6, "fetch-codable (memory)": 1.6,
+        "pool-concurrency": 1.25,
+    ],
+    notes: [
+        "Ratios are medians divided by the raw C median of the same run.",
+        "observation-latency and observation-fan-out need ValueObservation, which comes with the observation issue.",
+    ])
+let resultsURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../results/latest.md")
+try report.markdown.write(to: resultsURL.standardizedFileURL, atomically: true, encoding: .utf8)
+print("Wrote \(resultsURL.standardizedFileURL.path)")

@@ -1,0 +1,290 @@
+import Foundation
+import ReactiveSQLite
+import Testing
+
+private struct Address: Codable, Equatable {
+    var street: String
+    var city: String
+}
+
+/// Raw-value enums that do not declare `DatabaseValueConvertible`: Codable stores their raw value.
+private enum Role: String, Codable {
+    case admin
+    case member
+}
+
+private enum Priority: Int, Codable {
+    case low = 1
+    case high = 2
+}
+
+private struct Member: Codable, FetchableRecord, PersistableRecord, Equatable {
+    var id: Int64
+    var name: String
+    var address: Address
+    var role: Role
+    var priority: Priority
+    var nickname: String?
+    var tags: [String]
+    var joinedAt: Date
+    var token: UUID
+}
+
+private let memberSchema = """
+    CREATE TABLE member (
+        id INTEGER PRIMARY KEY, name TEXT NOT NULL, address TEXT NOT NULL, role TEXT NOT NULL,
+        priority INTEGER NOT NULL, nickname TEXT, tags TEXT NOT NULL, joinedAt DATETIME NOT NULL, token BLOB NOT NULL)
+    """
+
+private let arthur = Member(
+    id: 1, name: "Arthur", address: Address(street: "1 Main Street", city: "Paris"), role: .admin,
+    priority: .high, nickname: nil, tags: ["a", "b"], joinedAt: Date(timeIntervalSince1970: 86_400),
+    token: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
+
+/// A generic type: the generic arguments are dropped from its default table name.
+private struct Box<Content>: TableRecord {}
+
+private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String) throws -> Record? {
+    let dbQueue = try DatabaseQueue()
+    return try dbQueue.read { db in try Record.fetchOne(db, sql: sql) }
+}
+
+@Suite struct RecordCodingTests {
+    // MARK: - Encoding
+
+    @Test func codableRecordsStoreOneColumnPerProperty() throws {
+        let dbQueue = try DatabaseQueue()
+        let row = try dbQueue.write { db in
+            try db.execute(sql: memberSchema)
+            try arthur.insert(db)
+            return try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT id, name, address, role, typeof(role) AS roleType, priority, typeof(priority) AS priorityType,
+                    nickname, tags, joinedAt, token, typeof(token) AS tokenType FROM member
+                    """)
+        }
+        let stored = try #require(row)
+        #expect(stored["id"] as? Int64 == 1)
+        #expect(stored["name"] as? String == "Arthur")
+        #expect(stored["address"] as? String == #"{"city":"Paris","street":"1 Main Street"}"#)
+        #expect(stored["role"] as? String == "admin")
+        #expect(stored["roleType"] as? String == "text")
+        #expect(stored["priority"] as? Int64 == 2)
+        #expect(stored["priorityType"] as? String == "integer")
+        #expect(stored.hasNull(atIndex: try #require(stored.index(forColumn: "nickname"))))
+        #expect(stored["tags"] as? String == #"["a","b"]"#)
+        #expect(stored["joinedAt"] as? String == "1970-01-02 00:00:00.000")
+        #expect(stored["token"] as? Data == Data(0..<16))
+        #expect(stored["tokenType"] as? String == "blob")
+    }
+
+    @Test func databaseDictionaryOfACodableRecord() throws {
+        let dictionary = try arthur.databaseDictionary
+        #expect(
+            Set(dictionary.keys) == [
+                "id", "name", "address", "role", "priority", "nickname", "tags", "joinedAt", "token",
+            ])
+        #expect(dictionary["role"]?.storage == .string("admin"))
+        #expect(dictionary["priority"]?.storage == .int64(2))
+        #expect(dictionary["nickname"]?.storage == .null)
+        #expect(dictionary["address"]?.storage == .string(#"{"city":"Paris","street":"1 Main Street"}"#))
+    }
+
+    @Test func codableRecordsRoundTrip() throws {
+        var nicknamed = arthur
+        nicknamed.id = 2
+        nicknamed.nickname = "King"
+        nicknamed.role = .member
+        nicknamed.priority = .low
+        nicknamed.tags = []
+        let dbQueue = try DatabaseQueue()
+        let fetched = try dbQueue.write { db in
+            try db.execute(sql: memberSchema)
+            try arthur.insert(db)
+            try nicknamed.insert(db)
+            return try Member.fetchAll(db, sql: "SELECT * FROM member ORDER BY id")
+        }
+        #expect(fetched == [arthur, nicknamed])
+    }
+
+    @Test func updatingAnOptionalPropertyToNilStoresNull() throws {
+        var nicknamed = arthur
+        nicknamed.nickname = "King"
+        let dbQueue = try DatabaseQueue()
+        let (before, after) = try dbQueue.write { db in
+            try db.execute(sql: memberSchema)
+            try nicknamed.insert(db)
+            let before = try String.fetchOne(db, sql: "SELECT nickname FROM member")
+            nicknamed.nickname = nil
+            try nicknamed.update(db)
+            return (before, try String.fetchOne(db, sql: "SELECT nickname FROM member"))
+        }
+        #expect(before == "King")
+        #expect(after == nil)
+    }
+
+    @Test func customCodingKeysNameTheColumns() throws {
+        struct Contact: Codable, FetchableRecord, PersistableRecord, Equatable {
+            var id: Int64
+            var fullName: String
+            enum CodingKeys: String, CodingKey {
+                case id
+                case fullName = "full_name"
+            }
+        }
+        let dbQueue = try DatabaseQueue()
+        let (stored, fetched) = try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE contact (id INTEGER PRIMARY KEY, full_name TEXT NOT NULL)")
+            try Contact(id: 1, fullName: "Arthur Dent").insert(db)
+            return (
+                try String.fetchOne(db, sql: "SELECT full_name FROM contact"),
+                try Contact.fetchOne(db, sql: "SELECT * FROM contact")
+            )
+        }
+        #expect(stored == "Arthur Dent")
+        #expect(fetched == Contact(id: 1, fullName: "Arthur Dent"))
+    }
+
+    // MARK: - Decoding
+
+    @Test func optionalPropertiesDecodeMissingColumnsAsNil() throws {
+        struct Partial: Decodable, FetchableRecord {
+            var id: Int64
+            var nickname: String?
+            var address: Address?
+            var role: Role?
+        }
+        let partial = try #require(try fetchOne(Partial.self, sql: "SELECT 1 AS id"))
+        #expect(partial.id == 1)
+        #expect(partial.nickname == nil)
+        #expect(partial.address == nil)
+        #expect(partial.role == nil)
+
+        let nulls = try #require(
+            try fetchOne(Partial.self, sql: "SELECT 2 AS id, NULL AS nickname, NULL AS address, NULL AS role"))
+        #expect(nulls.id == 2)
+        #expect(nulls.nickname == nil)
+        #expect(nulls.address == nil)
+        #expect(nulls.role == nil)
+
+        let full = try #require(
+            try fetchOne(
+                Partial.self,
+                sql: #"SELECT 3 AS id, 'Art' AS nickname, '{"street":"s","city":"c"}' AS address, 'member' AS role"#))
+        #expect(full.nickname == "Art")
+        #expect(full.address == Address(street: "s", city: "c"))
+        #expect(full.role == .member)
+    }
+
+    @Test func columnsAreMatchedCaseInsensitively() throws {
+        struct Named: Decodable, FetchableRecord {
+            var name: String
+        }
+        let named = try #require(try fetchOne(Named.self, sql: "SELECT 'Arthur' AS NAME"))
+        #expect(named.name == "Arthur")
+    }
+
+    @Test func nullInANonOptionalPropertyIsAMismatch() throws {
+        struct Strict: Decodable, FetchableRecord {
+            var id: Int64
+            var name: String
+        }
+        let error = try #require(throws: DatabaseError.self) {
+            try fetchOne(Strict.self, sql: "SELECT 1 AS id, NULL AS name")
+        }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("name") == true)
+    }
+
+    @Test func nullInANonConvertibleEnumIsAMismatch() throws {
+        struct WithRole: Decodable, FetchableRecord {
+            var role: Role
+        }
+        let error = try #require(throws: DatabaseError.self) { try fetchOne(WithRole.self, sql: "SELECT NULL AS role") }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("role") == true)
+    }
+
+    @Test func nullInANestedStructIsAMismatch() throws {
+        struct WithAddress: Decodable, FetchableRecord {
+            var address: Address
+        }
+        let error = try #require(throws: DatabaseError.self) {
+            try fetchOne(WithAddress.self, sql: "SELECT NULL AS address")
+        }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("address") == true)
+    }
+
+    @Test func invalidJSONIsAMismatch() throws {
+        struct WithAddress: Decodable, FetchableRecord {
+            var address: Address
+        }
+        let error = try #require(throws: DatabaseError.self) {
+            try fetchOne(WithAddress.self, sql: "SELECT 'not json' AS address")
+        }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("address") == true)
+    }
+
+    @Test func mistypedValuesAreMismatches() throws {
+        struct Typed: Decodable, FetchableRecord {
+            var count: Int
+        }
+        let error = try #require(throws: DatabaseError.self) { try fetchOne(Typed.self, sql: "SELECT 'many' AS count") }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+
+        struct WithPriority: Decodable, FetchableRecord {
+            var priority: Priority
+        }
+        let priorityError = try #require(throws: DatabaseError.self) {
+            try fetchOne(WithPriority.self, sql: "SELECT 'high' AS priority")
+        }
+        #expect(priorityError.resultCode == .SQLITE_MISMATCH)
+        #expect(priorityError.message?.contains("priority") == true)
+    }
+
+    @Test func unknownRawValuesFailToDecode() throws {
+        struct WithRole: Decodable, FetchableRecord {
+            var role: Role
+        }
+        #expect(throws: (any Error).self) { try fetchOne(WithRole.self, sql: "SELECT 'superuser' AS role") }
+    }
+
+    @Test func aMissingNonOptionalColumnThrows() throws {
+        struct Strict: Decodable, FetchableRecord {
+            var id: Int64
+            var name: String
+        }
+        let error = try #require(throws: DatabaseError.self) { try fetchOne(Strict.self, sql: "SELECT 1 AS id") }
+        #expect(error.message?.contains("name") == true)
+    }
+
+    // MARK: - Table names
+
+    @Test func defaultTableNames() {
+        struct Player: TableRecord {}
+        struct HTTPRequest: TableRecord {}
+        struct TOEFL: TableRecord {}
+        // swift-format-ignore: TypeNamesShouldBeCapitalized
+        struct postalAddress: TableRecord {}
+        struct URLSession2: TableRecord {}
+        struct A: TableRecord {}
+        #expect(Player.databaseTableName == "player")
+        #expect(HTTPRequest.databaseTableName == "httpRequest")
+        #expect(TOEFL.databaseTableName == "toefl")
+        #expect(postalAddress.databaseTableName == "postalAddress")
+        #expect(URLSession2.databaseTableName == "urlSession2")
+        #expect(A.databaseTableName == "a")
+        #expect(Member.databaseTableName == "member")
+        #expect(Box<Int>.databaseTableName == "box")
+    }
+
+    @Test func explicitTableName() {
+        struct Player: TableRecord {
+            static let databaseTableName = "players"
+        }
+        #expect(Player.databaseTableName == "players")
+    }
+}

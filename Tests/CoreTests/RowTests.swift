@@ -1,0 +1,244 @@
+import Foundation
+import ReactiveSQLite
+import Testing
+
+private let sampleSQL = "SELECT 1 AS id, 'Arthur' AS name, NULL AS score, 2.5 AS ratio, x'0102' AS data"
+
+private func fetchRow(_ sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row {
+    let dbQueue = try DatabaseQueue()
+    let row = try dbQueue.read { db in try Row.fetchOne(db, sql: sql, arguments: arguments) }
+    return try #require(row)
+}
+
+@Suite struct RowTests {
+    // MARK: - Subscripts
+
+    @Test func untypedSubscriptsReturnTheStorageValue() throws {
+        let row = try fetchRow(sampleSQL)
+        #expect(row.count == 5)
+        #expect(row.columnNames == ["id", "name", "score", "ratio", "data"])
+        #expect(row[0] as? Int64 == 1)
+        #expect(row[1] as? String == "Arthur")
+        #expect(row[2] == nil)
+        #expect(row["ratio"] as? Double == 2.5)
+        #expect(row["data"] as? Data == Data([1, 2]))
+        #expect(row[Column("name")] as? String == "Arthur")
+        #expect(row["missing"] == nil)
+    }
+
+    @Test func typedSubscriptsConvert() throws {
+        let row = try fetchRow(sampleSQL)
+        let id: Int = row["id"]
+        let idAsDouble: Double = row[0]
+        let name: String = row[Column("name")]
+        let score: Int? = row["score"]
+        let ratio: Float = row[3]
+        let data: Data = row["data"]
+        let flag: Bool = row["id"]
+        #expect(id == 1)
+        #expect(idAsDouble == 1.0)
+        #expect(name == "Arthur")
+        #expect(score == nil)
+        #expect(ratio == 2.5)
+        #expect(data == Data([1, 2]))
+        #expect(flag)
+    }
+
+    @Test func columnNamesAreCaseInsensitive() throws {
+        let row = try fetchRow(sampleSQL)
+        #expect(row["NAME"] as? String == "Arthur")
+        #expect(row[Column("Ratio")] as? Double == 2.5)
+        let id: Int64 = row["ID"]
+        #expect(id == 1)
+        #expect(row.hasColumn("DaTa"))
+        #expect(!row.hasColumn("nope"))
+        #expect(row.index(forColumn: "RATIO") == 3)
+        #expect(row.index(forColumn: "nope") == nil)
+    }
+
+    @Test func theLeftmostColumnOfANameWins() throws {
+        let row = try fetchRow("SELECT 1 AS a, 2 AS A, 3 AS a, 4 AS b")
+        #expect(row["a"] as? Int64 == 1)
+        #expect(row["A"] as? Int64 == 1)
+        #expect(row.index(forColumn: "A") == 0)
+        #expect(row.databaseValue(forColumn: "a")?.storage == .int64(1))
+        let typed: Int = row["A"]
+        #expect(typed == 1)
+        #expect(try row.decode(Int.self, forColumn: "a") == 1)
+        #expect(row["b"] as? Int64 == 4)
+    }
+
+    @Test func theLeftmostColumnWinsOverALaterExactMatch() throws {
+        let row = try fetchRow("SELECT 1 AS Name, 2 AS name")
+        #expect(row["name"] as? Int64 == 1)
+        #expect(row["NAME"] as? Int64 == 1)
+    }
+
+    @Test func exactDuplicateNames() throws {
+        let row = try fetchRow("SELECT 1 AS x, 2 AS x")
+        #expect(row["x"] as? Int64 == 1)
+        #expect(row.columnNames == ["x", "x"])
+        #expect(row[1] as? Int64 == 2)
+    }
+
+    // MARK: - Decoding
+
+    @Test func decodeReturnsConvertedValues() throws {
+        let row = try fetchRow(sampleSQL)
+        #expect(try row.decode(Int.self, atIndex: 0) == 1)
+        #expect(try row.decode(String.self, forColumn: "NAME") == "Arthur")
+        #expect(try row.decode(Double.self, forColumn: Column("ratio")) == 2.5)
+        #expect(try row.decode(Int?.self, forColumn: "score") == nil)
+        #expect(try row.decode(Data.self, atIndex: 4) == Data([1, 2]))
+    }
+
+    @Test func decodingAMistypedValueThrowsAMismatch() throws {
+        let row = try fetchRow(sampleSQL)
+        let error = try #require(throws: DatabaseError.self) { try row.decode(Int.self, forColumn: "name") }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.sql == sampleSQL)
+        #expect(error.message?.contains("name") == true)
+
+        let indexError = try #require(throws: DatabaseError.self) { try row.decode(Data.self, atIndex: 0) }
+        #expect(indexError.resultCode == .SQLITE_MISMATCH)
+    }
+
+    @Test func decodingNullIntoANonOptionalThrowsAMismatch() throws {
+        let row = try fetchRow(sampleSQL)
+        let error = try #require(throws: DatabaseError.self) { try row.decode(Int.self, forColumn: "score") }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("score") == true)
+    }
+
+    @Test func decodingAnOutOfRangeIntegerThrowsAMismatch() throws {
+        let row = try fetchRow("SELECT 300 AS big")
+        let error = try #require(throws: DatabaseError.self) { try row.decode(UInt8.self, forColumn: "big") }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+    }
+
+    @Test func decodingAMissingColumnThrows() throws {
+        let row = try fetchRow(sampleSQL)
+        let error = try #require(throws: DatabaseError.self) { try row.decode(String.self, forColumn: "missing") }
+        #expect(error.resultCode == .SQLITE_ERROR)
+        #expect(error.message?.contains("missing") == true)
+        #expect(error.sql == sampleSQL)
+    }
+
+    @Test func optionalsDecodeMissingColumnsAsNil() throws {
+        let row = try fetchRow(sampleSQL)
+        #expect(try row.decode(String?.self, forColumn: "missing") == nil)
+        #expect(try row.decode(Int?.self, forColumn: Column("missing")) == nil)
+        let missing: Int? = row["missing"]
+        #expect(missing == nil)
+        // A present but mistyped value still throws, even into an optional.
+        #expect(throws: DatabaseError.self) { try row.decode(Int?.self, forColumn: "name") }
+    }
+
+    // MARK: - Copies and cursors
+
+    @Test func copiesOfCursorRowsSurviveIteration() throws {
+        let dbQueue = try DatabaseQueue()
+        let (copied, live) = try dbQueue.read { db -> ([Row], [Int64]) in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3")
+            var copies: [Row] = []
+            var firstRow: Row?
+            var liveValuesOfFirstRow: [Int64] = []
+            while let row = try cursor.next() {
+                copies.append(row.copy())
+                if firstRow == nil { firstRow = row }
+                if let firstRow { liveValuesOfFirstRow.append(firstRow["n"]) }
+            }
+            return (copies, liveValuesOfFirstRow)
+        }
+        #expect(copied.map { $0["n"] as? Int64 } == [1, 2, 3])
+        #expect(copied == [["n": 1], ["n": 2], ["n": 3]])
+        // The row of a cursor reads the current row of the statement.
+        #expect(live == [1, 2, 3])
+    }
+
+    @Test func fetchAllAndFetchSetReturnIndependentRows() throws {
+        let dbQueue = try DatabaseQueue()
+        let (all, set) = try dbQueue.read { db in
+            (
+                try Row.fetchAll(db, sql: "SELECT 1 AS n UNION ALL SELECT 1 UNION ALL SELECT 2"),
+                try Row.fetchSet(db, sql: "SELECT 1 AS n UNION ALL SELECT 1 UNION ALL SELECT 2")
+            )
+        }
+        #expect(all == [["n": 1], ["n": 1], ["n": 2]])
+        #expect(set == [["n": 1], ["n": 2]])
+    }
+
+    // MARK: - Equality, literals, description
+
+    @Test func equalityComparesNamesAndValuesInOrder() throws {
+        let fetched = try fetchRow("SELECT 1 AS a, 'x' AS b")
+        let literal: Row = ["a": 1, "b": "x"]
+        #expect(fetched == literal)
+        #expect(fetched.hashValue == literal.hashValue)
+        #expect(fetched != ["b": "x", "a": 1])
+        #expect(fetched != ["a": 1, "b": "y"])
+        #expect(fetched != ["a": 1])
+        #expect(fetched != ["a": 1, "c": "x"])
+        #expect(Row(["a": 1.0]) == Row(["a": 1]))
+        #expect(Set<Row>([["a": 1], ["a": 1.0], ["a": 2]]).count == 2)
+    }
+
+    @Test func dictionaryLiteralKeepsItsOrder() {
+        let row: Row = ["id": 1, "name": "Arthur", "team": nil, "ratio": 0.5]
+        #expect(row.columnNames == ["id", "name", "team", "ratio"])
+        #expect(row.databaseValues.map(\.storage) == [.int64(1), .string("Arthur"), .null, .double(0.5)])
+        #expect(row.hasNull(atIndex: 2))
+        #expect(!row.hasNull(atIndex: 0))
+        #expect(row.containsNonNullValue)
+        let allNull: Row = ["a": nil, "b": nil]
+        #expect(!allNull.containsNonNullValue)
+    }
+
+    @Test func pairsInitializer() {
+        let row = Row([("b", 2), ("a", nil)])
+        #expect(row.columnNames == ["b", "a"])
+        #expect(row.databaseValues == [DatabaseValue(storage: .int64(2)), .null])
+    }
+
+    @Test func emptyRow() {
+        let row = Row()
+        #expect(row.isEmpty)
+        #expect(row.count == 0)
+        #expect(row.columnNames.isEmpty)
+        #expect(row.description == "[]")
+        #expect(row == Row())
+    }
+
+    /// The format documented on `Row.description`: `[id:1 name:"Arthur"]`.
+    @Test func descriptionOfText() {
+        let row: Row = ["id": 1, "name": "Arthur"]
+        #expect(row.description == #"[id:1 name:"Arthur"]"#)
+    }
+
+    @Test func descriptionOfNumbersAndNull() {
+        let row: Row = ["id": 1, "ratio": 2.5, "team": nil]
+        #expect(row.description == "[id:1 ratio:2.5 team:NULL]")
+    }
+
+    // MARK: - Collection
+
+    @Test func iteratesColumnsFromLeftToRight() throws {
+        let row = try fetchRow("SELECT 1 AS a, 'two' AS b, NULL AS c")
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        for (name, value) in row {
+            names.append(name)
+            values.append(value)
+        }
+        #expect(names == ["a", "b", "c"])
+        #expect(values.map(\.storage) == [.int64(1), .string("two"), .null])
+        #expect(row.first?.0 == "a")
+        #expect(row.last?.0 == "c")
+        #expect(row.map(\.0) == ["a", "b", "c"])
+        #expect(row.startIndex.offset == 0)
+        #expect(row.endIndex.offset == 3)
+        #expect(row.distance(from: row.startIndex, to: row.endIndex) == 3)
+        #expect(row[row.index(after: row.startIndex)].1.storage == .string("two"))
+        #expect(row.reversed().map(\.0) == ["c", "b", "a"])
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import RSCore
+
+// Helpers of the conformance checks: waiting with timeouts, running work on other threads, and
+// bridging async code into the synchronous checks. No check sleeps: they wait on semaphores, with
+// timeouts, so that a deadlock fails the check instead of hanging the suite.
+
+/// How long a check waits for something that should happen promptly before it fails.
+let checkTimeout: TimeInterval = 10
+
+/// A value shared between threads, behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // Sendable: `value` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with the value, while no other thread can access it.
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    /// The current value.
+    var current: Value { withLock { $0 } }
+}
+
+/// Fails the check unless the semaphore is signaled within the timeout.
+func expectSignal(
+    _ semaphore: DispatchSemaphore, timeout: TimeInterval = checkTimeout, _ message: String,
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
+    guard semaphore.wait(timeout: .now() + timeout) == .success else {
+        throw ConformanceFailure(description: "timed out: \(message)", location: "\(file):\(line)")
+    }
+}
+
+/// Work that runs on another thread, and whose outcome the check waits for.
+final class BackgroundWork<T: Sendable>: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Locked<Result<T, any Error>?>(nil)
+
+    /// Starts `body` on a new thread (not a thread of Dispatch, which the library may need).
+    init(_ body: @escaping @Sendable () throws -> T) {
+        let thread = Thread { [done, result] in
+            let outcome = Result { try body() }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the work, and returns its result or rethrows its error. Fails the check when the
+    /// work does not end within the timeout (a deadlock, for instance).
+    @discardableResult
+    func wait(
+        timeout: TimeInterval = checkTimeout, _ message: String = "the background work did not end",
+        file: StaticString = #fileID, line: UInt = #line
+    ) throws -> T {
+        try expectSignal(done, timeout: timeout, message, file: file, line: line)
+        return try result.current!.get()
+    }
+}
+
+/// Runs async code from a synchronous check, and waits for its result within the timeout.
+func runAsync<T: Sendable>(
+    timeout: TimeInterval = checkTimeout, file: StaticString = #fileID, line: UInt = #line,
+    _ body: @escaping @Sendable () async throws -> T
+) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked<Result<T, any Error>?>(nil)
+    let operation: @Sendable () async -> Void = {
+        let outcome: Result<T, any Error>
+        do {
+            outcome = .success(try await body())
+        } catch {
+            outcome = .failure(error)
+        }
+        result.withLock { $0 = outcome }
+        done.signal()
+    }
+    // The check blocks its thread, which may be one of the few threads of the cooperative pool (a
+    // synchronous test runs on it): the task runs on Dispatch instead, so that it cannot starve.
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+        let executor = DispatchTaskExecutor()
+        Task(executorPreference: executor) {
+            // The task keeps its executor alive.
+            withExtendedLifetime(executor) {}
+            await operation()
+        }
+    } else {
+        Task(operation: operation)
+    }
+    try expectSignal(done, timeout: timeout, "the async work did not end", file: file, line: line)
+    return try result.current!.get()
+}
+
+/// A task executor that runs jobs on a serial dispatch queue, out of the cooperative thread pool.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private final class DispatchTaskExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "ReactiveSQLite.ConformanceCheck.async")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Fails the check unless `body` throws an error of type `E`; returns it.
+@discardableResult
+func expectError<E: Error>(
+    _ type: E.Type, _ body: () throws -> Void, file: StaticString = #fileID, line: UInt = #line
+) throws -> E {
+    do {
+        try body()
+    } catch let error as E {
+        return error
+    } catch {
+        throw ConformanceFailure(description: "expected \(E.self), got \(error)", location: "\(file):\(line)")
+    }
+    throw ConformanceFailure(description: "expected \(E.self), got no error", location: "\(file):\(line)")
+}
+
+/// Fails the check unless the error has the given extended result code, a message, and the SQL
+/// of the failing statement (when `sql` is given).
+func expectDatabaseError(
+    _ error: DatabaseError, _ extendedResultCode: ResultCode, sql: String? = nil, messageContains: String? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
+    try expectEqual(error.extendedResultCode, extendedResultCode, file: file, line: line)
+    try expectEqual(error.resultCode, extendedResultCode.primaryResultCode, file: file, line: line)
+    try expect(error.message?.isEmpty == false, "the error has no message: \(error)", file: file, line: line)
+    if let messageContains {
+        try expect(
+            error.message?.contains(messageContains) == true,
+            "the message of \(error) does not contain \(messageContains)", file: file, line: line)
+    }
+    if let sql {
+        try expectEqual(error.sql, sql, file: file, line: line)
+    }
+}
