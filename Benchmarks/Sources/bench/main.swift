@@ -1,6 +1,8 @@
 // Runs every workload through raw SQLite C, GRDB 7.10.0 and ReactiveSQLite, and writes
-// results/latest.md. Usage: `swift run -c release --package-path Benchmarks bench [rounds] [workload-prefix]`
-// (with a prefix, only the matching workloads run, and no report is written: for profiling).
+// results/latest.md. Usage:
+//   swift run -c release --package-path Benchmarks bench [rounds] [workload-prefix] [implementation]
+// With a prefix, only the matching workloads run (of one implementation, if named: rawC, grdb,
+// reactiveSQLite), and no report is written: for profiling with callgrind.
 import BenchmarkHarness
 import Foundation
 import GRDBWorkloads
@@ -10,12 +12,20 @@ import RawWorkloads
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
 let fixtureScratch = try Scratch()
 let fixture = fixtureScratch.path("fixture.sqlite")
-try RawWorkloads.populate(path: fixture)
+if CommandLine.arguments.dropFirst(2).first.map({ $0.hasPrefix("fetch") }) ?? true {
+    try RawWorkloads.populate(path: fixture)
+}
 
 let filter = CommandLine.arguments.dropFirst(2).first
+let implementationFilter = CommandLine.arguments.dropFirst(3).first.map { name in
+    Implementation.allCases.first { "\($0)" == name }
+}
 let allCases =
     RawWorkloads.cases(fixture: fixture) + GRDBWorkloads.cases(fixture: fixture) + RSWorkloads.cases(fixture: fixture)
-let cases = allCases.filter { filter == nil || $0.workload.hasPrefix(filter!) }
+let cases = allCases.filter { benchmarkCase in
+    (filter.map { benchmarkCase.workload.hasPrefix($0) } ?? true)
+        && (implementationFilter.map { benchmarkCase.implementation == $0 } ?? true)
+}
 let results = try Runner(rounds: rounds).run(cases) { print($0) }
 
 guard filter == nil else { exit(0) }

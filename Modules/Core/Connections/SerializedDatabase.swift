@@ -6,8 +6,6 @@ final class SerializedDatabase: @unchecked Sendable {
     // `async`; `isClosed` is only read and written on `queue` too.
     private let db: Database
     private let queue: DispatchQueue
-    /// Gives the queue a unique identity for as long as the connection lives.
-    private let token: AccessToken
     /// Gives the DatabaseQueue or DatabasePool a unique identity for as long as the connection lives.
     private let owner: DatabaseAccessOwner
     private var isClosed = false
@@ -20,16 +18,11 @@ final class SerializedDatabase: @unchecked Sendable {
         owner: DatabaseAccessOwner
     ) throws {
         let queue = DispatchQueue(label: description)
-        let token = AccessToken()
-        queue.setSpecific(key: Database.accessKey, value: ObjectIdentifier(token))
         queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
         self.owner = owner
         self.queue = queue
-        self.token = token
         self.db = try queue.sync {
-            try Database(
-                path: path, description: description, configuration: configuration, driver: driver,
-                accessToken: ObjectIdentifier(token))
+            try Database(path: path, description: description, configuration: configuration, driver: driver)
         }
     }
 
@@ -49,7 +42,7 @@ final class SerializedDatabase: @unchecked Sendable {
     func sync<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.sync {
             try checkOpen()
-            return try body(db)
+            return try CurrentDatabase.withAccess(db) { try body(db) }
         }
     }
 
@@ -58,7 +51,7 @@ final class SerializedDatabase: @unchecked Sendable {
         queue.async {
             do {
                 try self.checkOpen()
-                body(.success(self.db))
+                CurrentDatabase.withAccess(self.db) { body(.success(self.db)) }
             } catch {
                 body(.failure(error))
             }
@@ -85,9 +78,6 @@ final class SerializedDatabase: @unchecked Sendable {
         }
     }
 }
-
-/// A unique identity for the queue of a connection.
-private final class AccessToken: Sendable {}
 
 /// A unique identity for a DatabaseQueue or DatabasePool, shared by the queues of its connections,
 /// which detects reentrant accesses.

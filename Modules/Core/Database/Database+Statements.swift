@@ -59,11 +59,18 @@ extension Database {
         }
     }
 
+    /// Executes one statement without arguments through the statement cache (transaction control,
+    /// pragmas that run often).
+    func executeCached(_ sql: String) throws {
+        try cachedStatement(sql: sql).execute()
+    }
+
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
         if statement.mayChangeSchema {
             schemaCache = SchemaCache()
             statementCache.removeAll()
+            persistenceStatements.removeAll()
         }
     }
 

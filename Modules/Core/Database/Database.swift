@@ -17,20 +17,14 @@ public final class Database: CustomStringConvertible {
     public let description: String
 
     let api: SQLiteAPI
-    /// The token of the queue that may use this connection.
-    private let accessToken: ObjectIdentifier
     var statementCache: [String: Statement] = [:]
+    /// The statements of record persistence, by what they do (no SQL to build on each use).
+    var persistenceStatements: [PersistenceStatementKey: Statement] = [:]
     var schemaCache = SchemaCache()
     var trace: TraceRegistration?
 
-    /// The key under which a connection's dispatch queue stores its access token.
-    static let accessKey = DispatchSpecificKey<ObjectIdentifier>()
-
-    /// Opens a connection. Called on the queue that owns `accessToken`.
-    init(
-        path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
-        accessToken: ObjectIdentifier
-    ) throws {
+    /// Opens a connection, on the queue of its future accesses.
+    init(path: String, description: String, configuration: Configuration, driver: DatabaseDriver) throws {
         let api = driver.api
         self.api = api
         var flags = configuration.readonly ? SQLITE.OPEN_READONLY : (SQLITE.OPEN_READWRITE | SQLITE.OPEN_CREATE)
@@ -47,9 +41,8 @@ public final class Database: CustomStringConvertible {
         self.configuration = configuration
         self.driver = driver
         self.description = description
-        self.accessToken = accessToken
         do {
-            try setUp()
+            try CurrentDatabase.withAccess(self) { try setUp() }
         } catch {
             close()
             throw error
@@ -77,13 +70,14 @@ public final class Database: CustomStringConvertible {
     /// Closes the connection. Statements are finalized first.
     func close() {
         statementCache.removeAll()
+        persistenceStatements.removeAll()
         trace = nil
         _ = api.close_v2(sqliteConnection)
     }
 
     /// Stops the program unless the connection is used from its own database access.
     func checkAccess() {
-        guard DispatchQueue.getSpecific(key: Database.accessKey) == accessToken else {
+        guard CurrentDatabase.isAccessing(self) else {
             fatalError(
                 "Database \(description) was used outside of its database access, or from another thread. "
                     + "Use the Database only inside the closure that received it.")

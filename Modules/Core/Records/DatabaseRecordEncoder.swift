@@ -41,6 +41,26 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
             try DatabaseValueEncoder.databaseValue(of: value), forColumn: key.stringValue)
     }
 
+    // The typed methods that synthesized Encodable calls: no dynamic cast is needed.
+    func encode(_ value: Bool, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: String, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Double, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Float, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Int, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Int8, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Int16, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Int32, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Int64, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: UInt, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { set(value, key) }
+
+    private func set(_ value: some DatabaseValueConvertible, _ key: Key) {
+        storage.container.setDatabaseValue(value.databaseValue, forColumn: key.stringValue)
+    }
+
     // Synthesized Encodable calls the typed `encodeIfPresent` methods, whose default skips nil:
     // a nil property must store NULL instead.
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, key) }

@@ -4,8 +4,17 @@ public struct InsertionSuccess: Sendable {
     public let rowID: Int64
     /// The column that holds the rowid (the INTEGER PRIMARY KEY, or "rowid"), if the table has one.
     public let rowIDColumn: String?
+    /// The values that were inserted.
+    let insertedContainer: PersistenceContainer
+
     /// The values that were inserted, with the rowid column set.
-    public let persistenceContainer: PersistenceContainer
+    public var persistenceContainer: PersistenceContainer {
+        var container = insertedContainer
+        if let rowIDColumn {
+            container.setDatabaseValue(rowID.databaseValue, forColumn: rowIDColumn)
+        }
+        return container
+    }
 }
 
 /// How an INSERT or UPDATE resolves a constraint conflict (`INSERT OR REPLACE`, …).
@@ -107,22 +116,14 @@ extension MutablePersistableRecord {
     private func performInsert(_ db: Database, onConflict conflictResolution: ConflictResolution?) throws
         -> InsertionSuccess
     {
-        var container = try persistenceContainer()
+        let container = try persistenceContainer()
         let table = Self.databaseTableName
-        let verb = conflictResolution.map { "INSERT OR \($0.rawValue)" } ?? "INSERT"
-        let columns = container.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: container.columns.count).joined(separator: ", ")
-        let sql =
-            container.columns.isEmpty
-            ? "\(verb) INTO \(table.quotedDatabaseIdentifier) DEFAULT VALUES"
-            : "\(verb) INTO \(table.quotedDatabaseIdentifier) (\(columns)) VALUES (\(placeholders))"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(container.values))
-        let rowID = db.lastInsertedRowID
-        let rowIDColumn = try db.primaryKey(table).rowIDColumn
-        if let rowIDColumn {
-            container.setDatabaseValue(rowID.databaseValue, forColumn: rowIDColumn)
-        }
-        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+        let key = PersistenceStatementKey(
+            kind: .insert(conflictResolution), table: table, columns: container.columns, keyColumns: [])
+        try db.persistenceStatement(key).execute(arguments: StatementArguments(container.values))
+        return InsertionSuccess(
+            rowID: db.lastInsertedRowID, rowIDColumn: try db.primaryKey(table).rowIDColumn,
+            insertedContainer: container)
     }
 
     /// Runs the UPDATE, and returns whether a row was updated.
@@ -140,10 +141,11 @@ extension MutablePersistableRecord {
             // Nothing to change but the key itself: the UPDATE still tells whether the row exists.
             assigned = zip(key.columns, key.values).map { ($0, $1) }
         }
-        let verb = conflictResolution.map { "UPDATE OR \($0.rawValue)" } ?? "UPDATE"
-        let assignments = assigned.map { "\($0.0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
-        let sql = "\(verb) \(key.tableName.quotedDatabaseIdentifier) SET \(assignments) WHERE \(key.whereClause)"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(assigned.map(\.1)) + key.arguments)
+        let statementKey = PersistenceStatementKey(
+            kind: .update(conflictResolution), table: key.tableName, columns: assigned.map(\.0),
+            keyColumns: key.columns)
+        try db.persistenceStatement(statementKey).execute(
+            arguments: StatementArguments(assigned.map(\.1) + key.values))
         return db.changesCount > 0
     }
 }

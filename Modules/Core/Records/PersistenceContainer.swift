@@ -38,8 +38,6 @@ public struct PersistenceContainer: Sendable {
     }
 
     private func index(of column: String) -> Int? {
-        if let index = columns.firstIndex(of: column) { return index }
-        let lowercased = column.lowercased()
-        return columns.firstIndex { $0.lowercased() == lowercased }
+        columns.firstIndex { $0.equalsIgnoringCase(column) }
     }
 }

@@ -9,8 +9,17 @@ public protocol TableRecord {
 
 extension TableRecord {
     /// The type name with a lowercase initial ("player" for `Player`, "httpRequest" for `HTTPRequest`).
-    public static var databaseTableName: String { defaultDatabaseTableName(for: "\(Self.self)") }
+    public static var databaseTableName: String {
+        let type = ObjectIdentifier(Self.self)
+        if let name = defaultTableNames.withLock({ $0[type] }) { return name }
+        let name = defaultDatabaseTableName(for: "\(Self.self)")
+        defaultTableNames.withLock { $0[type] = name }
+        return name
+    }
 }
+
+/// The default table names already derived, by type (deriving one from the type name is slow).
+private let defaultTableNames = LockedValue<[ObjectIdentifier: String]>([:])
 
 /// The default table name of a type name: generic arguments and module prefixes are dropped,
 /// and the leading capitals are lowercased, but for the last one of a run followed by lowercase.

@@ -23,6 +23,8 @@ public final class Statement: CustomStringConvertible {
     let api: SQLiteAPI
     /// The names of the parameters (nil for `?` parameters), in order.
     private let parameterNames: [String?]
+    /// Whether every parameter is anonymous (`?`): arguments then bind in order, without lookups.
+    private let hasOnlyPositionalParameters: Bool
     /// The column names, and the lookup of an index by name, shared by every row of this statement.
     let columns: RowColumns
     /// The arguments currently bound.
@@ -41,6 +43,7 @@ public final class Statement: CustomStringConvertible {
         parameterNames = (0..<parameterCount).map { index in
             api.bind_parameter_name(sqliteStatement, index + 1).map { String(cString: $0).dropFirst() }.map(String.init)
         }
+        hasOnlyPositionalParameters = parameterNames.allSatisfy { $0 == nil }
         let columnCount = api.column_count(sqliteStatement)
         columns = RowColumns(
             names: (0..<columnCount).map { String(cString: api.column_name(sqliteStatement, $0)!) }, sql: sql)
@@ -66,6 +69,20 @@ public final class Statement: CustomStringConvertible {
     ///
     /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when arguments are missing or superfluous.
     public func setArguments(_ arguments: StatementArguments) throws {
+        if hasOnlyPositionalParameters && arguments.namedValues.isEmpty {
+            guard arguments.positionalElements.count == parameterNames.count else {
+                throw wrongArgumentCount(arguments, expected: parameterNames.count)
+            }
+            reset()
+            self.arguments = arguments
+            // Reading the elements in place avoids copying each existential.
+            try arguments.positionalElements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    try bind(elements[index]?.databaseValue ?? .null, at: Int32(index + 1))
+                }
+            }
+            return
+        }
         var remaining = arguments.values[...]
         try bind(arguments, consumingPositionalValuesFrom: &remaining)
         guard remaining.isEmpty else {
@@ -106,14 +123,13 @@ public final class Statement: CustomStringConvertible {
             code = api.bind_int64(sqliteStatement, index, int64)
         case .double(let double):
             code = api.bind_double(sqliteStatement, index, double)
-        case .string(var string):
-            code = string.withUTF8 { buffer in
-                api.bind_text(
-                    sqliteStatement, index,
-                    (UnsafeRawPointer(buffer.baseAddress) ?? emptyBytes)
-                        .assumingMemoryBound(to: CChar.self),
-                    Int32(buffer.count), SQLITE.TRANSIENT)
-            }
+        case .string(let string):
+            code =
+                string.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
+                ?? {
+                    var copy = string
+                    return copy.withUTF8 { bindText($0, at: index) }
+                }()
         case .blob(let data):
             code = data.withUnsafeBytes { buffer in
                 api.bind_blob(
@@ -123,6 +139,13 @@ public final class Statement: CustomStringConvertible {
         if code != SQLITE.OK {
             throw database.error(code: code, sql: sql, arguments: arguments)
         }
+    }
+
+    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        api.bind_text(
+            sqliteStatement, index,
+            (UnsafeRawPointer(buffer.baseAddress) ?? emptyBytes).assumingMemoryBound(to: CChar.self),
+            Int32(buffer.count), SQLITE.TRANSIENT)
     }
 
     private func wrongArgumentCount(_ arguments: StatementArguments, expected: Int) -> DatabaseError {

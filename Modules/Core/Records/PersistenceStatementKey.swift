@@ -1,0 +1,44 @@
+/// What a persistence statement does: the key of its cache, from which its SQL is built once.
+struct PersistenceStatementKey: Hashable {
+    enum Kind: Hashable {
+        /// `INSERT [OR …] INTO table (columns) VALUES (?, …)`.
+        case insert(ConflictResolution?)
+        /// `UPDATE [OR …] table SET column = ?, … WHERE key = ? AND …`.
+        case update(ConflictResolution?)
+    }
+
+    let kind: Kind
+    let table: String
+    let columns: [String]
+    let keyColumns: [String]
+
+    var sql: String {
+        let table = self.table.quotedDatabaseIdentifier
+        switch kind {
+        case .insert(let conflictResolution):
+            let verb = conflictResolution.map { "INSERT OR \($0.rawValue)" } ?? "INSERT"
+            guard !columns.isEmpty else { return "\(verb) INTO \(table) DEFAULT VALUES" }
+            let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+            return "\(verb) INTO \(table) (\(names)) VALUES (\(placeholders))"
+        case .update(let conflictResolution):
+            let verb = conflictResolution.map { "UPDATE OR \($0.rawValue)" } ?? "UPDATE"
+            let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+            let condition = keyColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
+            return "\(verb) \(table) SET \(assignments) WHERE \(condition)"
+        }
+    }
+}
+
+extension Database {
+    /// The prepared statement of a persistence operation, from the connection's cache.
+    func persistenceStatement(_ key: PersistenceStatementKey) throws -> Statement {
+        if let statement = persistenceStatements[key] {
+            checkAccess()
+            return statement
+        }
+        let statement = try makeStatement(sql: key.sql)
+        persistenceStatements[key] = statement
+        return statement
+    }
+}

@@ -1,0 +1,19 @@
+extension String {
+    /// Whether two strings are equal when compared case-insensitively, as SQLite compares
+    /// identifiers. ASCII strings are compared byte by byte, without allocating.
+    func equalsIgnoringCase(_ other: String) -> Bool {
+        var lhs = self
+        var rhs = other
+        let asciiResult = lhs.withUTF8 { lhsBytes in
+            rhs.withUTF8 { rhsBytes -> Bool? in
+                guard lhsBytes.count == rhsBytes.count else { return false }
+                for (lhsByte, rhsByte) in zip(lhsBytes, rhsBytes) where lhsByte != rhsByte {
+                    guard lhsByte < 0x80, rhsByte < 0x80 else { return nil }
+                    if lhsByte | 0x20 != rhsByte | 0x20 || !(0x61...0x7A).contains(lhsByte | 0x20) { return false }
+                }
+                return true
+            }
+        }
+        return asciiResult ?? (lowercased() == other.lowercased())
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The connection whose database access runs on the current thread, kept in a thread-local slot.
+///
+/// Every statement checks it, so it must be cheap: one `pthread_getspecific`.
+enum CurrentDatabase {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let code = pthread_key_create(&key, nil)
+        precondition(code == 0, "pthread_key_create failed: \(code)")
+        return key
+    }()
+
+    /// Runs `body` as an access of `db`: the previous access of the thread, if any, is restored after.
+    static func withAccess<T>(_ db: Database, _ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(db).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return try body()
+    }
+
+    /// Whether the current thread runs an access of `db`.
+    static func isAccessing(_ db: Database) -> Bool {
+        pthread_getspecific(key) == Unmanaged.passUnretained(db).toOpaque()
+    }
+}
