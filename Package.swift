@@ -2,14 +2,18 @@
 import PackageDescription
 
 // Every target is also a product, so that applications pick exactly what they need.
-// The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver.
+// The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver, and
+// `ReactiveSQLCipher` the same stack over SQLCipher. A process must never load both libraries: the
+// SQLCipher tests are a package of their own, in Tests/SQLCipherTests.
 let package = Package(
     name: "ReactiveSQLite",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ReactiveSQLite", targets: ["ReactiveSQLite"]),
+        .library(name: "ReactiveSQLCipher", targets: ["ReactiveSQLCipher"]),
         .library(name: "RSCore", targets: ["RSCore"]),
         .library(name: "RSSQLiteDriver", targets: ["RSSQLiteDriver"]),
+        .library(name: "RSSQLCipherDriver", targets: ["RSSQLCipherDriver"]),
         .library(name: "RSMigrations", targets: ["RSMigrations"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
@@ -22,17 +26,31 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The C library of encrypted databases: Debian's libsqlcipher (libsqlcipher-dev, SQLCipher 3.4).
+        .systemLibrary(
+            name: "CSQLCipher",
+            path: "Modules/CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]
+        ),
         // Connections, statements, values, records. Links no SQLite library: a driver supplies the entry points.
         .target(name: "RSCore", path: "Modules/Core"),
         // The driver over the system SQLite.
         .target(name: "RSSQLiteDriver", dependencies: ["RSCore", "CSQLite"], path: "Modules/SQLiteDriver"),
+        // The driver over SQLCipher, and the encryption API (`usePassphrase`, …).
+        .target(name: "RSSQLCipherDriver", dependencies: ["RSCore", "CSQLCipher"], path: "Modules/SQLCipherDriver"),
         // DatabaseMigrator.
         .target(name: "RSMigrations", dependencies: ["RSCore"], path: "Modules/Migrations"),
-        // The umbrella module.
+        // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
             dependencies: ["RSCore", "RSSQLiteDriver", "RSMigrations"],
             path: "Modules/ReactiveSQLite"
+        ),
+        .target(
+            name: "ReactiveSQLCipher",
+            dependencies: ["RSCore", "RSSQLCipherDriver", "RSMigrations"],
+            path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.
         .target(name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations"], path: "Tests/TestSupport"),

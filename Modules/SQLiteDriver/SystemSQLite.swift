@@ -61,6 +61,11 @@ extension DatabaseDriver {
             result_text: sqlite3_result_text,
             result_blob: sqlite3_result_blob,
             result_error: sqlite3_result_error
+        ),
+        capabilities: DatabaseCapabilities(
+            versionNumber: Int(sqlite3_libversion_number()),
+            mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
+            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0
         )
     )
 }

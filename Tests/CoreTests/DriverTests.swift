@@ -11,4 +11,15 @@ import Testing
         let cipherVersion = try dbQueue.read { db in try String.fetchOne(db, sql: "PRAGMA cipher_version") }
         #expect(cipherVersion == nil)
     }
+
+    @Test func debiansLibsqlite3HasEveryFeatureButEncryption() {
+        // The conformance suite checks that these declarations match what the library runs.
+        let capabilities = DatabaseDriver.sqlite.capabilities
+        #expect(capabilities.supportsReturning)
+        #expect(capabilities.supportsUpsert)
+        #expect(capabilities.supportsWindowFunctions)
+        #expect(capabilities.supportsMathFunctions)
+        #expect(capabilities.supportsPreupdateHook)
+        #expect(!capabilities.supportsEncryption)
+    }
 }

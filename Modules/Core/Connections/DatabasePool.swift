@@ -133,6 +133,23 @@ public final class DatabasePool: DatabaseWriter {
         writer.close()
     }
 
+    /// Closes the reader connections, so that later reads use new ones, on which the
+    /// `prepareDatabase` functions run again (and may give a new passphrase, for instance).
+    ///
+    /// The idle readers are closed at once; a read that runs goes on until it ends, and then its
+    /// connection is closed. Call it after changing the passphrase of an encrypted database, from the
+    /// same barrier write, so that no read uses a connection keyed with the old passphrase:
+    ///
+    /// ```swift
+    /// try dbPool.barrierWriteWithoutTransaction { db in
+    ///     try db.changePassphrase(newPassphrase)
+    ///     dbPool.invalidateReadOnlyConnections()
+    /// }
+    /// ```
+    public func invalidateReadOnlyConnections() {
+        readers.invalidate()
+    }
+
     /// Interrupts the statements that run, if any: they fail with `SQLITE_INTERRUPT`.
     public func interrupt() {
         writer.interrupt()

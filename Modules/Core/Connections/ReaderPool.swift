@@ -10,6 +10,10 @@ final class ReaderPool: Sendable {
     private struct State {
         var idle: [SerializedDatabase] = []
         var all: [SerializedDatabase] = []
+        /// How many readers were created: the index of the next one, which names it.
+        var createdCount = 0
+        /// Incremented by `invalidate()`: a reader lent before is closed when its read ends.
+        var generation = 0
         var isClosed = false
     }
 
@@ -23,21 +27,48 @@ final class ReaderPool: Sendable {
     func withReader<T>(_ body: (SerializedDatabase) throws -> T) throws -> T {
         semaphore.wait()
         defer { semaphore.signal() }
-        let reader = try state.withLock { state -> SerializedDatabase in
+        let (reader, generation) = try state.withLock { state -> (SerializedDatabase, Int) in
             if state.isClosed {
                 throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: the pool was closed")
             }
-            if let reader = state.idle.popLast() { return reader }
-            let reader = try makeReader(state.all.count + 1)
+            if let reader = state.idle.popLast() { return (reader, state.generation) }
+            let reader = try makeReader(state.createdCount + 1)
+            state.createdCount += 1
             state.all.append(reader)
-            return reader
+            return (reader, state.generation)
         }
-        defer { state.withLock { $0.idle.append(reader) } }
+        defer { release(reader, lentAt: generation) }
         return try body(reader)
     }
 
-    /// Every reader created so far.
+    /// Makes a reader available again, or closes it when the pool was invalidated while it was lent.
+    private func release(_ reader: SerializedDatabase, lentAt generation: Int) {
+        let isInvalidated = state.withLock { state -> Bool in
+            guard state.generation != generation else {
+                state.idle.append(reader)
+                return false
+            }
+            state.all.removeAll { $0 === reader }
+            return true
+        }
+        if isInvalidated { reader.close() }
+    }
+
+    /// Every reader created so far, and not invalidated.
     var readers: [SerializedDatabase] { state.withLock { $0.all } }
+
+    /// Closes the idle readers now and the lent ones when their read ends, so that later reads open
+    /// new connections (whose `prepareDatabase` functions may give a new passphrase, for instance).
+    func invalidate() {
+        let idle = state.withLock { state -> [SerializedDatabase] in
+            let idle = state.idle
+            state.idle.removeAll()
+            state.all.removeAll { reader in idle.contains { $0 === reader } }
+            state.generation += 1
+            return idle
+        }
+        for reader in idle { reader.close() }
+    }
 
     /// Closes every reader; later reads fail with `SQLITE_MISUSE`.
     func close() {

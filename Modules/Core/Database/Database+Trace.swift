@@ -55,7 +55,26 @@ extension Database {
             _ = api.trace_v2(sqliteConnection, 0, nil, nil)
             return
         }
-        trace = TraceRegistration(callback: callback)
+        trace = TraceRegistration(options: options, callback: callback)
+        registerTrace(options)
+    }
+
+    /// Runs `body` while SQLite reports no statement to the trace callback, then restores the trace.
+    ///
+    /// The driver modules of the package use it around library functions that cannot run traced:
+    /// SQLCipher 3.4's `sqlcipher_export` clears the legacy trace callback but not the mask of
+    /// `sqlite3_trace_v2`, and calls a null function when a trace is registered.
+    package func withTraceSuspended<T>(_ body: () throws -> T) rethrows -> T {
+        checkAccess()
+        guard trace != nil else { return try body() }
+        _ = api.trace_v2(sqliteConnection, 0, nil, nil)
+        defer {
+            if let trace { registerTrace(trace.options) }
+        }
+        return try body()
+    }
+
+    private func registerTrace(_ options: TracingOptions) {
         _ = api.trace_v2(
             sqliteConnection, options.rawValue,
             { mask, context, statementPointer, extra in
@@ -91,5 +110,6 @@ extension Database {
 
 /// The trace callback of a connection.
 struct TraceRegistration {
+    let options: Database.TracingOptions
     let callback: (Database.TraceEvent) -> Void
 }

@@ -76,7 +76,9 @@ public final class Database: CustomStringConvertible {
     }
 
     /// Stops the program unless the connection is used from its own database access.
-    func checkAccess() {
+    ///
+    /// The driver modules of the package call it before they call the C API on `sqliteConnection`.
+    package func checkAccess() {
         guard CurrentDatabase.isAccessing(self) else {
             fatalError(
                 "Database \(description) was used outside of its database access, or from another thread. "

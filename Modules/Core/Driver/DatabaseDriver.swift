@@ -15,23 +15,56 @@ public final class DatabaseDriver: Sendable {
     /// What the library can do.
     public let capabilities: DatabaseCapabilities
 
-    /// Creates a driver from the entry points of one SQLite library.
-    public init(name: String, api: SQLiteAPI) {
+    /// Creates a driver from the entry points of one SQLite library, whose capabilities follow from
+    /// its version alone (no optional feature compiled in).
+    public convenience init(name: String, api: SQLiteAPI) {
+        self.init(name: name, api: api, capabilities: DatabaseCapabilities(versionNumber: Int(api.libversion_number())))
+    }
+
+    /// Creates a driver from the entry points of one SQLite library and what it can do (the driver
+    /// module knows the compile-time options of the library it links).
+    public init(name: String, api: SQLiteAPI, capabilities: DatabaseCapabilities) {
         self.name = name
         self.api = api
-        self.capabilities = DatabaseCapabilities(versionNumber: Int(api.libversion_number()))
+        self.capabilities = capabilities
     }
 }
 
-/// What a SQLite library can do, derived from its version.
+/// What a SQLite library can do: the SQL features that follow from its version, and the optional
+/// features it was compiled with.
+///
+/// Code that generates SQL or uses an optional feature checks them, so that it works on every
+/// driver: Debian's libsqlite3 3.40.1 has them all, while SQLCipher 3.4 embeds SQLite 3.15.2, which
+/// has no RETURNING, UPSERT, window functions, math functions or pre-update hook.
 public struct DatabaseCapabilities: Sendable, Hashable {
     /// The version of SQLite, as `sqlite3_libversion_number()` returns it (3040001 for 3.40.1).
     public let versionNumber: Int
+    /// Whether the library has the built-in math functions (`sqrt`, `pow`, …:
+    /// `SQLITE_ENABLE_MATH_FUNCTIONS`, SQLite 3.35+).
+    public let supportsMathFunctions: Bool
+    /// Whether the library has the pre-update hook (`SQLITE_ENABLE_PREUPDATE_HOOK`).
+    public let supportsPreupdateHook: Bool
+    /// Whether the library encrypts databases (SQLCipher).
+    public let supportsEncryption: Bool
 
-    /// Creates capabilities for the given `sqlite3_libversion_number()`.
-    public init(versionNumber: Int) {
+    /// Creates capabilities for the given `sqlite3_libversion_number()` and compile-time options.
+    public init(
+        versionNumber: Int, mathFunctions: Bool = false, preupdateHook: Bool = false, encryption: Bool = false
+    ) {
         self.versionNumber = versionNumber
+        self.supportsMathFunctions = mathFunctions
+        self.supportsPreupdateHook = preupdateHook
+        self.supportsEncryption = encryption
     }
+
+    /// Whether `INSERT`, `UPDATE` and `DELETE` accept a `RETURNING` clause (SQLite 3.35+).
+    public var supportsReturning: Bool { isAtLeast(3, 35) }
+
+    /// Whether `INSERT` accepts an `ON CONFLICT … DO UPDATE` clause (SQLite 3.24+).
+    public var supportsUpsert: Bool { isAtLeast(3, 24) }
+
+    /// Whether window functions (`… OVER (…)`) are available (SQLite 3.25+).
+    public var supportsWindowFunctions: Bool { isAtLeast(3, 25) }
 
     /// The version of SQLite as a "major.minor.patch" string.
     public var version: String {

@@ -42,42 +42,44 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     // The typed methods that synthesized Encodable calls: no dynamic cast is needed.
-    func encode(_ value: Bool, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: String, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Double, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Float, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Int, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Int8, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Int16, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Int32, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: Int64, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: UInt, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: UInt8, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: UInt16, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: UInt32, forKey key: Key) throws { set(value, key) }
-    func encode(_ value: UInt64, forKey key: Key) throws { set(value, key) }
+    func encode(_ value: Bool, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: String, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Double, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Float, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Int, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Int8, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Int16, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Int32, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: Int64, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: UInt, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { set(value.databaseValue, key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { set(value.databaseValue, key) }
 
-    private func set(_ value: some DatabaseValueConvertible, _ key: Key) {
-        storage.container.setDatabaseValue(value.databaseValue, forColumn: key.stringValue)
+    // Not generic over the value: in this type, generic over the client's coding keys, a generic
+    // method would not be specialized, and would cost a dynamic dispatch per value.
+    private func set(_ value: DatabaseValue, _ key: Key) {
+        storage.container.setDatabaseValue(value, forColumn: key.stringValue)
     }
 
     // Synthesized Encodable calls the typed `encodeIfPresent` methods, whose default skips nil:
     // a nil property must store NULL instead.
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, key) }
-    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, key) }
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
+    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { set(value?.databaseValue ?? .null, key) }
 
     private func encodeOptional<T: Encodable>(_ value: T?, _ key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }

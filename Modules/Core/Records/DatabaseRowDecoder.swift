@@ -5,13 +5,16 @@ import Foundation
 /// Properties of `DatabaseValueConvertible` types read their column directly. Other properties are
 /// decoded from the column's single value (enums with raw values, wrappers), or, for nested
 /// containers, from JSON stored in the column.
+///
+/// A row is always decoded at the top level: the coding path is empty. The decoder and its
+/// container hold nothing but the row, because the standard library copies them for every value.
 struct DatabaseRowDecoder: Decoder {
     let row: Row
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, codingPath: codingPath))
+        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -27,7 +30,7 @@ struct DatabaseRowDecoder: Decoder {
 
 private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let row: Row
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
 
@@ -37,20 +40,20 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         row.databaseValue(forColumn: key.stringValue)?.isNull ?? true
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(forKey: key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, key.stringValue) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
@@ -68,11 +71,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
-        try row.decode(T.self, forColumn: key.stringValue)
-    }
-
-    private func value<T: DatabaseValueConvertible>(forKey key: Key) throws -> T {
-        try row.decode(T.self, forColumn: key.stringValue)
+        try decodeColumn(row, key.stringValue)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -88,8 +87,14 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
     }
 
-    func superDecoder() throws -> any Decoder { DatabaseRowDecoder(row: row, codingPath: codingPath) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { DatabaseRowDecoder(row: row, codingPath: codingPath) }
+    func superDecoder() throws -> any Decoder { DatabaseRowDecoder(row: row) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { DatabaseRowDecoder(row: row) }
+}
+
+/// Decodes a column. Generic over the value only (not over the coding keys, which are the client's),
+/// so that the typed `decode` methods of the container call a version specialized for their type.
+private func decodeColumn<T: DatabaseValueConvertible>(_ row: Row, _ column: String) throws -> T {
+    try row.decode(T.self, forColumn: column)
 }
 
 /// Decodes a `Decodable` value that is not `DatabaseValueConvertible` from one database value:

@@ -24,6 +24,6 @@ public protocol FetchableRecord {
 extension FetchableRecord where Self: Decodable {
     /// Decodes the record from the row: each coding key is a column name.
     public init(row: Row) throws {
-        try self.init(from: DatabaseRowDecoder(row: row, codingPath: []))
+        try self.init(from: DatabaseRowDecoder(row: row))
     }
 }

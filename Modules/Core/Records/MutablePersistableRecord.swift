@@ -120,7 +120,7 @@ extension MutablePersistableRecord {
         let table = Self.databaseTableName
         let key = PersistenceStatementKey(
             kind: .insert(conflictResolution), table: table, columns: container.columns, keyColumns: [])
-        try db.persistenceStatement(key).execute(arguments: StatementArguments(container.values))
+        try db.persistenceStatement(key).execute(arguments: StatementArguments(databaseValues: container.values))
         return InsertionSuccess(
             rowID: db.lastInsertedRowID, rowIDColumn: try db.primaryKey(table).rowIDColumn,
             insertedContainer: container)
@@ -145,7 +145,7 @@ extension MutablePersistableRecord {
             kind: .update(conflictResolution), table: key.tableName, columns: assigned.map(\.0),
             keyColumns: key.columns)
         try db.persistenceStatement(statementKey).execute(
-            arguments: StatementArguments(assigned.map(\.1) + key.values))
+            arguments: StatementArguments(databaseValues: assigned.map(\.1) + key.values))
         return db.changesCount > 0
     }
 }

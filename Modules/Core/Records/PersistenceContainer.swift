@@ -5,6 +5,8 @@ public struct PersistenceContainer: Sendable {
     public private(set) var columns: [String] = []
     /// The values, in the order of `columns`.
     public private(set) var values: [DatabaseValue] = []
+    /// The case-insensitive fingerprints of `columns`, which make lookups cheap.
+    private var fingerprints: [Int] = []
 
     /// An empty container.
     public init() {}
@@ -16,11 +18,19 @@ public struct PersistenceContainer: Sendable {
 
     /// Sets the value of a column: appends the column, or replaces its value.
     public mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
-        if let index = index(of: column) {
+        let fingerprint = column.caseInsensitiveFingerprint
+        if let index = index(of: column, fingerprint: fingerprint) {
             values[index] = value
         } else {
+            if columns.isEmpty {
+                // Most records have a few columns: growing the arrays one by one would cost more.
+                columns.reserveCapacity(8)
+                values.reserveCapacity(8)
+                fingerprints.reserveCapacity(8)
+            }
             columns.append(column)
             values.append(value)
+            fingerprints.append(fingerprint)
         }
     }
 
@@ -37,7 +47,11 @@ public struct PersistenceContainer: Sendable {
         set { self[column.name] = newValue }
     }
 
-    private func index(of column: String) -> Int? {
-        columns.firstIndex { $0.equalsIgnoringCase(column) }
+    private func index(of column: String, fingerprint: Int? = nil) -> Int? {
+        let fingerprint = fingerprint ?? column.caseInsensitiveFingerprint
+        return fingerprints.indices.first { index in
+            (fingerprints[index] == fingerprint || fingerprint == 0 || fingerprints[index] == 0)
+                && columns[index].equalsIgnoringCase(column)
+        }
     }
 }

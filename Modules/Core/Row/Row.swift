@@ -19,22 +19,24 @@ import Foundation
 public final class Row: @unchecked Sendable {
     // Sendable: a copied row is immutable. A statement row is, by contract, only read inside the
     // database access of its cursor, on the connection's queue (the cursor checks that access).
-    enum Storage {
-        case copied([DatabaseValue])
-        case statement(Statement)
-    }
 
-    let storage: Storage
+    /// The statement whose current row this row reads, or nil for a copied row. (Two stored
+    /// properties rather than an enum: reading them costs no reference counting in the hot path.)
+    let statement: Statement?
+    /// The values of a copied row (empty for a statement row).
+    let copiedValues: [DatabaseValue]
     let columns: RowColumns
 
     init(columns: RowColumns, values: [DatabaseValue]) {
         self.columns = columns
-        self.storage = .copied(values)
+        self.statement = nil
+        self.copiedValues = values
     }
 
     init(statement: Statement) {
         self.columns = statement.columns
-        self.storage = .statement(statement)
+        self.statement = statement
+        self.copiedValues = []
     }
 
     /// An empty row.
@@ -62,25 +64,22 @@ public final class Row: @unchecked Sendable {
 
     /// The values, from left to right.
     public var databaseValues: [DatabaseValue] {
-        switch storage {
-        case .copied(let values): return values
-        case .statement(let statement): return (0..<Int32(count)).map(statement.databaseValue(at:))
-        }
+        guard let statement else { return copiedValues }
+        return (0..<Int32(count)).map(statement.databaseValue(at:))
     }
 
     /// An immutable copy of the row, which stays valid after a cursor moves on.
     public func copy() -> Row {
-        switch storage {
-        case .copied: return self
-        case .statement: return Row(columns: columns, values: databaseValues)
-        }
+        statement == nil ? self : Row(columns: columns, values: databaseValues)
     }
 
     /// Whether there is a column of this name (case-insensitive).
     public func hasColumn(_ columnName: String) -> Bool { columns.index(of: columnName) != nil }
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
-    public func index(forColumn columnName: String) -> Int? { columns.index(of: columnName) }
+    public func index(forColumn columnName: String) -> Int? {
+        statement?.index(ofColumn: columnName) ?? columns.index(of: columnName)
+    }
 
     /// Whether at least one value is not NULL.
     public var containsNonNullValue: Bool { databaseValues.contains { !$0.isNull } }
@@ -91,15 +90,13 @@ public final class Row: @unchecked Sendable {
     /// The value at an index, from 0 for the leftmost column.
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
         precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
-        switch storage {
-        case .copied(let values): return values[index]
-        case .statement(let statement): return statement.databaseValue(at: Int32(index))
-        }
+        // Optional chaining borrows the statement, where binding it would retain it.
+        return statement?.databaseValue(at: Int32(index)) ?? copiedValues[index]
     }
 
     /// The value of the leftmost column of this name, or nil when there is no such column.
     public func databaseValue(forColumn columnName: String) -> DatabaseValue? {
-        columns.index(of: columnName).map(databaseValue(atIndex:))
+        index(forColumn: columnName).map(databaseValue(atIndex:))
     }
 }
 
@@ -109,9 +106,11 @@ extension Row {
     /// The value at an index, converted to the requested type.
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value cannot be converted.
+    @inlinable
     public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, atIndex index: Int) throws
         -> Value
     {
+        // Inlinable, so that the conversion is specialized for the requested type in client code.
         let dbValue = databaseValue(atIndex: index)
         if let value = Value.fromDatabaseValue(dbValue) { return value }
         throw decodingError(Value.self, from: dbValue, atIndex: index)
@@ -122,21 +121,19 @@ extension Row {
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value cannot be converted, or
     ///   (`SQLITE_ERROR`) when the column is missing and the type is not optional.
+    @inlinable
     public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, forColumn columnName: String)
         throws -> Value
     {
-        guard let index = columns.index(of: columnName) else {
+        guard let index = index(forColumn: columnName) else {
             if let value = Value.fromMissingColumn() { return value }
-            throw DatabaseError(
-                resultCode: .SQLITE_ERROR,
-                message:
-                    "no such column in row: \(columnName) (the row has columns \(columnNames.joined(separator: ", ")))",
-                sql: columns.sql)
+            throw missingColumnError(columnName)
         }
         return try decode(Value.self, atIndex: index)
     }
 
     /// The value of a column, converted to the requested type.
+    @inlinable
     public func decode<Value: DatabaseValueConvertible>(
         _ type: Value.Type = Value.self, forColumn column: some ColumnExpression
     )
@@ -145,7 +142,17 @@ extension Row {
         try decode(Value.self, forColumn: column.name)
     }
 
-    private func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
+    @usableFromInline
+    func missingColumnError(_ columnName: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_ERROR,
+            message:
+                "no such column in row: \(columnName) (the row has columns \(columnNames.joined(separator: ", ")))",
+            sql: columns.sql)
+    }
+
+    @usableFromInline
+    func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
         DatabaseError(
             resultCode: .SQLITE_MISMATCH,
             message: "could not decode \(type) from \(dbValue) at column `\(columns.names[index])` (index \(index))",
@@ -163,6 +170,7 @@ extension Row {
 
     /// The value at an index, converted to the requested type. Stops the program when the value
     /// cannot be converted: use `decode(_:atIndex:)` to get an error instead.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         do { return try decode(Value.self, atIndex: index) } catch { fatalError("\(error)") }
     }
@@ -175,6 +183,7 @@ extension Row {
 
     /// The value of the leftmost column of this name, converted to the requested type. Stops the
     /// program when the value cannot be converted: use `decode(_:forColumn:)` to get an error instead.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
         do { return try decode(Value.self, forColumn: columnName) } catch { fatalError("\(error)") }
     }
@@ -186,6 +195,7 @@ extension Row {
 
     /// The value of a column, converted to the requested type. Stops the program when the value
     /// cannot be converted: use `decode(_:forColumn:)` to get an error instead.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
         self[column.name]
     }

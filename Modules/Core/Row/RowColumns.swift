@@ -9,6 +9,8 @@ final class RowColumns: Sendable {
     private let lowercasedIndexes: [String: Int]
     /// Whether two names differ only by case (then an exact match may not be the leftmost one).
     private let hasCaseInsensitiveDuplicates: Bool
+    /// For each column, whether no column on its left has the same name, compared case-insensitively.
+    private let isLeftmostOfItsName: [Bool]
 
     init(names: [String], sql: String?) {
         self.names = names
@@ -19,6 +21,16 @@ final class RowColumns: Sendable {
         }
         lowercasedIndexes = indexes
         hasCaseInsensitiveDuplicates = indexes.count < names.count
+        isLeftmostOfItsName = names.enumerated().map { index, name in indexes[name.lowercased()] == index }
+    }
+
+    /// The index of the leftmost column of this name, trying `guess` first: records usually read
+    /// their columns in order, so that a guess of "the column after the previous one" saves a search.
+    func index(of name: String, guess: Int) -> Int? {
+        if guess < names.count && isLeftmostOfItsName[guess] && names[guess] == name {
+            return guess
+        }
+        return index(of: name)
     }
 
     /// The index of the leftmost column of this name, compared case-insensitively.

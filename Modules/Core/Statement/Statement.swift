@@ -29,6 +29,8 @@ public final class Statement: CustomStringConvertible {
     let columns: RowColumns
     /// The arguments currently bound.
     public private(set) var arguments = StatementArguments()
+    /// The column after the last one looked up by name: the first guess of the next lookup.
+    private var nextColumnGuess = 0
 
     init(database: Database, sqliteStatement: OpaquePointer, sql: String) {
         self.database = database
@@ -60,7 +62,11 @@ public final class Statement: CustomStringConvertible {
     public var columnNames: [String] { columns.names }
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
-    public func index(ofColumn name: String) -> Int? { columns.index(of: name) }
+    public func index(ofColumn name: String) -> Int? {
+        guard let index = columns.index(of: name, guess: nextColumnGuess) else { return nil }
+        nextColumnGuess = index + 1
+        return index
+    }
 
     /// The SQL of the statement.
     public var description: String { sql }
@@ -70,15 +76,23 @@ public final class Statement: CustomStringConvertible {
     /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when arguments are missing or superfluous.
     public func setArguments(_ arguments: StatementArguments) throws {
         if hasOnlyPositionalParameters && arguments.namedValues.isEmpty {
-            guard arguments.positionalElements.count == parameterNames.count else {
+            guard arguments.positional.count == parameterNames.count else {
                 throw wrongArgumentCount(arguments, expected: parameterNames.count)
             }
             reset()
             self.arguments = arguments
-            // Reading the elements in place avoids copying each existential.
-            try arguments.positionalElements.withUnsafeBufferPointer { elements in
-                for index in elements.indices {
-                    try bind(elements[index]?.databaseValue ?? .null, at: Int32(index + 1))
+            // Binding in place, without building an array of database values.
+            switch arguments.positional {
+            case .databaseValues(let values):
+                for (index, value) in values.enumerated() {
+                    try bind(value, at: Int32(index + 1))
+                }
+            case .convertibles(let elements):
+                // Reading the elements in place avoids copying each existential.
+                try elements.withUnsafeBufferPointer { elements in
+                    for index in elements.indices {
+                        try bind(elements[index]?.databaseValue ?? .null, at: Int32(index + 1))
+                    }
                 }
             }
             return

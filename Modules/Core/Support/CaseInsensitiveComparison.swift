@@ -16,4 +16,19 @@ extension String {
         }
         return asciiResult ?? (lowercased() == other.lowercased())
     }
+
+    /// A number that is equal for strings that are `equalsIgnoringCase`, and most often different
+    /// for others: comparing it first avoids most string comparisons. Zero, for non-ASCII strings,
+    /// means "unknown": such strings are always compared in full.
+    var caseInsensitiveFingerprint: Int {
+        var string = self
+        return string.withUTF8 { bytes in
+            var fingerprint = 5381
+            for byte in bytes {
+                if byte >= 0x80 { return 0 }
+                fingerprint = (fingerprint &* 33) &+ Int(byte | 0x20)
+            }
+            return fingerprint == 0 ? 1 : fingerprint
+        }
+    }
 }

@@ -8,57 +8,87 @@
 public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    /// The positional values as they were given: converted to database values only when they are
-    /// bound, so that the arguments of a hot statement cost no extra array.
-    private(set) var positionalElements: [(any DatabaseValueConvertible)?]
+    /// The positional values as they were given, so that building the arguments of a hot statement
+    /// costs a single array: the values of a literal are converted only when they are bound.
+    enum Positional: Sendable {
+        /// Values that are already database values.
+        case databaseValues([DatabaseValue])
+        /// The values of an array literal or of a sequence of optional convertible values.
+        case convertibles([(any DatabaseValueConvertible)?])
+
+        var count: Int {
+            switch self {
+            case .databaseValues(let values): return values.count
+            case .convertibles(let elements): return elements.count
+            }
+        }
+
+        var databaseValues: [DatabaseValue] {
+            switch self {
+            case .databaseValues(let values): return values
+            case .convertibles(let elements): return elements.map { $0?.databaseValue ?? .null }
+            }
+        }
+    }
+
+    /// The positional values.
+    private(set) var positional: Positional
     /// The named values, by name without its prefix character.
     public private(set) var namedValues: [String: DatabaseValue]
 
     /// The positional values, in order.
-    public var values: [DatabaseValue] { positionalElements.map { $0?.databaseValue ?? .null } }
+    public var values: [DatabaseValue] { positional.databaseValues }
 
     /// Whether there is no value at all.
-    public var isEmpty: Bool { positionalElements.isEmpty && namedValues.isEmpty }
+    public var isEmpty: Bool { positional.count == 0 && namedValues.isEmpty }
 
     /// No arguments.
     public init() {
-        positionalElements = []
+        positional = .databaseValues([])
         namedValues = [:]
     }
 
     /// Positional arguments from a sequence of values (`nil` is NULL).
     public init(_ sequence: some Sequence<(any DatabaseValueConvertible)?>) {
-        positionalElements = Array(sequence)
+        positional = .convertibles(Array(sequence))
         namedValues = [:]
     }
 
     /// Positional arguments from a sequence of values of one type.
     public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        positionalElements = sequence.map { $0 }
+        positional = .databaseValues(sequence.map { $0.databaseValue })
+        namedValues = [:]
+    }
+
+    /// Positional arguments from database values, as they are.
+    init(databaseValues: [DatabaseValue]) {
+        positional = .databaseValues(databaseValues)
         namedValues = [:]
     }
 
     /// Named arguments from a dictionary (`nil` is NULL).
     public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
-        positionalElements = []
+        positional = .databaseValues([])
         namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
     }
 
     /// Positional arguments: `["Arthur", 1000, nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        positionalElements = elements
+        positional = .convertibles(elements)
         namedValues = [:]
     }
 
     /// Named arguments: `["name": "Arthur", "score": 1000]`.
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-        positionalElements = []
+        positional = .databaseValues([])
         namedValues = Dictionary(elements.map { ($0.0, $0.1?.databaseValue ?? .null) }, uniquingKeysWith: { $1 })
     }
 
     /// Appends the arguments of `other`; named values of `other` replace those of the same name.
     public mutating func append(contentsOf other: StatementArguments) {
-        positionalElements += other.positionalElements
+        if other.positional.count > 0 {
+            positional = .databaseValues(values + other.values)
+        }
         namedValues.merge(other.namedValues) { $1 }
     }
 

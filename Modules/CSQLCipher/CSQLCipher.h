@@ -1,0 +1,18 @@
+// SQLCipher (Debian's libsqlcipher-dev: SQLCipher 3.4, over SQLite 3.15.2).
+// SQLITE_HAS_CODEC declares sqlite3_key and sqlite3_rekey.
+#ifndef SQLITE_HAS_CODEC
+#define SQLITE_HAS_CODEC 1
+#endif
+#include <sqlcipher/sqlite3.h>
+
+// sqlite3_errmsg, with an explanation for "file is encrypted or is not a database": the library
+// cannot tell a wrong passphrase from a file in a format it cannot read, so the message names both.
+// String literals have static storage, as the messages of sqlite3_errmsg do.
+static inline const char *csqlcipher_errmsg(sqlite3 *db) {
+    if (db != 0 && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_NOTADB) {
+        return "file is encrypted or is not a database: the passphrase is wrong or missing, the file is not "
+               "a database, or it is in a format this SQLCipher cannot read (SQLCipher 3 cannot read the "
+               "default format of SQLCipher 4)";
+    }
+    return sqlite3_errmsg(db);
+}

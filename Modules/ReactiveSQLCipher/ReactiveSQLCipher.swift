@@ -1,0 +1,7 @@
+// The umbrella module: the whole stack over the SQLCipher driver, with the same API as
+// `ReactiveSQLite` plus encryption (`Database.usePassphrase(_:)`, …).
+// An application switches by depending on the `ReactiveSQLCipher` product instead of `ReactiveSQLite`,
+// and importing it.
+@_exported import RSCore
+@_exported import RSMigrations
+@_exported import RSSQLCipherDriver

@@ -1,0 +1,164 @@
+import CSQLCipher
+import Foundation
+import RSCore
+
+// The encryption API of GRDB 7. Passphrases go to SQLCipher through its C functions (`sqlite3_key`,
+// `sqlite3_rekey`), never in SQL: they appear in no statement, trace, log or error message.
+
+extension Database {
+    /// Sets the passphrase that encrypts and decrypts the database.
+    ///
+    /// Call it from `Configuration.prepareDatabase`, before anything reads the database, so that
+    /// every connection gets it (the writer and each reader of a `DatabasePool`):
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.prepareDatabase { db in
+    ///     try db.usePassphrase("secret")
+    /// }
+    /// let dbQueue = try DatabaseQueue(path: path, configuration: config)
+    /// ```
+    ///
+    /// A new file is created encrypted. A wrong passphrase makes the opening of the queue or pool
+    /// fail with `SQLITE_NOTADB`. The UTF-8 copy of the passphrase is wiped after use; a `String`
+    /// itself cannot be wiped: use ``usePassphrase(_:)-(Data)`` to control the bytes.
+    ///
+    /// - throws: A `DatabaseError` when the passphrase is empty, or when SQLCipher refuses it.
+    public func usePassphrase(_ passphrase: String) throws {
+        var bytes = Data(passphrase.utf8)
+        defer { bytes.wipe() }
+        try usePassphrase(bytes)
+    }
+
+    /// Sets the passphrase that encrypts and decrypts the database, as bytes.
+    ///
+    /// The bytes are given to SQLCipher without any copy; wipe them after the call:
+    ///
+    /// ```swift
+    /// config.prepareDatabase { db in
+    ///     var passphrase = try loadPassphrase()  // Data
+    ///     defer { passphrase.resetBytes(in: 0..<passphrase.count) }
+    ///     try db.usePassphrase(passphrase)
+    /// }
+    /// ```
+    ///
+    /// - throws: A `DatabaseError` when the passphrase is empty, or when SQLCipher refuses it.
+    public func usePassphrase(_ passphrase: Data) throws {
+        try applyPassphrase(passphrase, name: "usePassphrase", sqlite3_key)
+    }
+
+    /// Changes the passphrase of an encrypted database, and re-encrypts every page with it.
+    ///
+    /// The connection goes on with the new passphrase. Connections opened later must use it: make
+    /// `prepareDatabase` load the current passphrase instead of capturing the first one. With a
+    /// `DatabasePool`, change it in a barrier write and invalidate the readers, which were keyed with
+    /// the old passphrase:
+    ///
+    /// ```swift
+    /// try dbPool.barrierWriteWithoutTransaction { db in
+    ///     try db.changePassphrase("newSecret")
+    ///     dbPool.invalidateReadOnlyConnections()
+    /// }
+    /// ```
+    ///
+    /// It does not encrypt a plaintext database, nor decrypt an encrypted one: use
+    /// ``exportEncryptedCopy(to:passphrase:)-(_,String)`` and ``exportPlaintextCopy(to:)`` for that.
+    ///
+    /// - throws: A `DatabaseError` when the passphrase is empty, when the database is not encrypted,
+    ///   or when SQLCipher fails.
+    public func changePassphrase(_ passphrase: String) throws {
+        var bytes = Data(passphrase.utf8)
+        defer { bytes.wipe() }
+        try changePassphrase(bytes)
+    }
+
+    /// Changes the passphrase of an encrypted database to the given bytes, and re-encrypts every
+    /// page with it. See ``changePassphrase(_:)-(String)``.
+    ///
+    /// - throws: A `DatabaseError` when the passphrase is empty, when the database is not encrypted,
+    ///   or when SQLCipher fails.
+    public func changePassphrase(_ passphrase: Data) throws {
+        try checkSQLCipherConnection("changePassphrase")
+        // SQLCipher answers cipher pragmas only for a database that has a key; and `sqlite3_rekey`
+        // silently does nothing on a plaintext one.
+        guard try String.fetchOne(self, sql: "PRAGMA cipher_page_size") != nil else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "changePassphrase: the database is not encrypted: use exportEncryptedCopy(to:passphrase:) "
+                    + "to encrypt it")
+        }
+        try applyPassphrase(passphrase, name: "changePassphrase", sqlite3_rekey)
+    }
+
+    /// The version of SQLCipher (`PRAGMA cipher_version`), such as "3.4.1".
+    public var cipherVersion: String {
+        get throws {
+            guard let version = try String.fetchOne(self, sql: "PRAGMA cipher_version") else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE, message: "the connection does not run SQLCipher",
+                    sql: "PRAGMA cipher_version")
+            }
+            return version
+        }
+    }
+
+    /// Calls `sqlite3_key` or `sqlite3_rekey` with the bytes of the passphrase.
+    private func applyPassphrase(
+        _ passphrase: Data, name: String,
+        _ function: (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
+    ) throws {
+        try checkSQLCipherConnection(name)
+        guard !passphrase.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(name): the passphrase is empty")
+        }
+        let code = passphrase.withUnsafeBytes { buffer in
+            function(sqliteConnection, buffer.baseAddress, Int32(buffer.count))
+        }
+        guard code == SQLITE_OK else {
+            throw lastError(code: code, operation: name)
+        }
+    }
+
+    /// Stops the program outside of the connection's access, and throws unless the connection runs
+    /// SQLCipher (the C functions of this module must not be called on a connection of another library).
+    func checkSQLCipherConnection(_ name: String) throws {
+        checkAccess()
+        guard driver === DatabaseDriver.sqlcipher else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(name) needs a connection opened with the SQLCipher driver, not \(driver.name)")
+        }
+    }
+
+    /// The error of a C function of SQLCipher that returned `code`: the connection's message when it
+    /// is about this code (some functions return a code without setting it), the code's description
+    /// otherwise. Neither ever holds a passphrase.
+    func lastError(code: Int32, operation: String) -> DatabaseError {
+        let message: String
+        if sqlite3_errcode(sqliteConnection) & 0xFF == code & 0xFF, let text = csqlcipher_errmsg(sqliteConnection) {
+            message = String(cString: text)
+        } else {
+            message = "\(operation) failed: " + (sqlite3_errstr(code).map { String(cString: $0) } ?? "error \(code)")
+        }
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+    }
+}
+
+extension Data {
+    /// Overwrites the bytes with zeros, in a way the optimizer does not remove.
+    mutating func wipe() {
+        withUnsafeMutableBytes { buffer in buffer.wipe() }
+    }
+}
+
+extension UnsafeMutableRawBufferPointer {
+    /// Overwrites the bytes with zeros, in a way the optimizer does not remove.
+    func wipe() {
+        guard let baseAddress, count > 0 else { return }
+        #if canImport(Darwin)
+            _ = memset_s(baseAddress, count, 0, count)
+        #else
+            explicit_bzero(baseAddress, count)
+        #endif
+    }
+}

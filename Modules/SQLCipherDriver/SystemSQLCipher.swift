@@ -1,0 +1,80 @@
+import CSQLCipher
+import RSCore
+
+// The function table is the one of RSSQLiteDriver, filled with the functions of another library:
+// Swift cannot share its source between the two modules, since each must import only its own C
+// module (a process must never load libsqlite3 and libsqlcipher together). The one difference is
+// `errmsg`, which explains SQLITE_NOTADB (see CSQLCipher.h).
+
+extension DatabaseDriver {
+    /// The driver over SQLCipher (Debian's libsqlcipher: SQLCipher 3.4, which embeds SQLite 3.15.2).
+    ///
+    /// A connection opened with it reads and writes plaintext databases, and encrypted ones once a
+    /// passphrase is given in `Configuration.prepareDatabase` with `Database.usePassphrase(_:)`.
+    public static let sqlcipher = DatabaseDriver(
+        name: "SQLCipher",
+        api: SQLiteAPI(
+            libversion: sqlite3_libversion,
+            libversion_number: sqlite3_libversion_number,
+            errstr: sqlite3_errstr,
+            open_v2: sqlite3_open_v2,
+            close_v2: sqlite3_close_v2,
+            errmsg: csqlcipher_errmsg,
+            extended_errcode: sqlite3_extended_errcode,
+            extended_result_codes: sqlite3_extended_result_codes,
+            busy_timeout: sqlite3_busy_timeout,
+            busy_handler: sqlite3_busy_handler,
+            changes: sqlite3_changes,
+            total_changes: sqlite3_total_changes,
+            last_insert_rowid: sqlite3_last_insert_rowid,
+            get_autocommit: sqlite3_get_autocommit,
+            interrupt: sqlite3_interrupt,
+            trace_v2: sqlite3_trace_v2,
+            prepare_v2: sqlite3_prepare_v2,
+            finalize: sqlite3_finalize,
+            reset: sqlite3_reset,
+            clear_bindings: sqlite3_clear_bindings,
+            step: sqlite3_step,
+            sql: sqlite3_sql,
+            expanded_sql: sqlite3_expanded_sql,
+            free: sqlite3_free,
+            stmt_readonly: sqlite3_stmt_readonly,
+            bind_parameter_count: sqlite3_bind_parameter_count,
+            bind_parameter_name: sqlite3_bind_parameter_name,
+            bind_null: sqlite3_bind_null,
+            bind_int64: sqlite3_bind_int64,
+            bind_double: sqlite3_bind_double,
+            bind_text: sqlite3_bind_text,
+            bind_blob: sqlite3_bind_blob,
+            column_count: sqlite3_column_count,
+            column_name: sqlite3_column_name,
+            column_type: sqlite3_column_type,
+            column_int64: sqlite3_column_int64,
+            column_double: sqlite3_column_double,
+            column_text: sqlite3_column_text,
+            column_blob: sqlite3_column_blob,
+            column_bytes: sqlite3_column_bytes,
+            create_function_v2: sqlite3_create_function_v2,
+            create_collation_v2: sqlite3_create_collation_v2,
+            user_data: sqlite3_user_data,
+            value_type: sqlite3_value_type,
+            value_int64: sqlite3_value_int64,
+            value_double: sqlite3_value_double,
+            value_text: sqlite3_value_text,
+            value_blob: sqlite3_value_blob,
+            value_bytes: sqlite3_value_bytes,
+            result_null: sqlite3_result_null,
+            result_int64: sqlite3_result_int64,
+            result_double: sqlite3_result_double,
+            result_text: sqlite3_result_text,
+            result_blob: sqlite3_result_blob,
+            result_error: sqlite3_result_error
+        ),
+        capabilities: DatabaseCapabilities(
+            versionNumber: Int(sqlite3_libversion_number()),
+            mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
+            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0,
+            encryption: true
+        )
+    )
+}

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The tests of the SQLCipher stack, in a package of their own: a process must never load libsqlite3
+// and libsqlcipher together (their symbols clash), and this test executable links libsqlcipher only.
+// Run: `swift test --package-path Tests/SQLCipherTests` (from the repository root), or `bash Tests/run-all.sh`.
+let package = Package(
+    name: "SQLCipherTests",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "ReactiveSQLite", path: "../..")
+    ],
+    targets: [
+        .testTarget(
+            name: "SQLCipherTests",
+            dependencies: [
+                .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
+                .product(name: "RSTestSupport", package: "ReactiveSQLite"),
+            ],
+            exclude: ["Fixtures/make-fixtures.py"],
+            resources: [.copy("Fixtures/sqlcipher3-default.db"), .copy("Fixtures/sqlcipher4-default.db")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

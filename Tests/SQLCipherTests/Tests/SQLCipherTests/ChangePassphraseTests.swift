@@ -1,0 +1,126 @@
+import Foundation
+import ReactiveSQLCipher
+import Testing
+
+/// `changePassphrase`: the data stays, the new passphrase opens the file, the old one no longer does.
+@Suite struct ChangePassphraseTests {
+    @Test func aQueueChangesItsPassphraseInAWrite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db")
+        let passphrase = Locked("old secret")
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: passphrase))
+        try createSampleTable(dbQueue)
+        try dbQueue.write { db in
+            try db.changePassphrase("new secret")
+            try db.execute(sql: "INSERT INTO t VALUES (4)")
+        }
+        passphrase.current = "new secret"
+        // The queue goes on with its connection, keyed with the new passphrase.
+        #expect(try sampleRows(dbQueue) == [1, 2, 3, 4])
+        #expect(
+            try sampleRows(DatabaseQueue(path: path, configuration: configuration(passphrase: "new secret"))) == [
+                1, 2, 3, 4,
+            ])
+        expectDatabaseError(.SQLITE_NOTADB) {
+            _ = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
+        }
+    }
+
+    @Test func aQueueChangesItsPassphraseOutsideOfATransactionWithData() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db")
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
+        try createSampleTable(dbQueue)
+        let newPassphrase = Data([0xDE, 0xAD, 0x00, 0xBE, 0xEF])
+        try dbQueue.writeWithoutTransaction { db in try db.changePassphrase(newPassphrase) }
+        var config = Configuration()
+        config.prepareDatabase { db in try db.usePassphrase(newPassphrase) }
+        #expect(try sampleRows(DatabaseQueue(path: path, configuration: config)) == [1, 2, 3])
+        expectDatabaseError(.SQLITE_NOTADB) {
+            _ = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
+        }
+    }
+
+    @Test func aPoolChangesItsPassphraseInABarrierAndInvalidatesItsReaders() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db")
+        let passphrase = Locked("old secret")
+        var config = configuration(passphrase: passphrase)
+        config.maximumReaderCount = 2
+        let dbPool = try DatabasePool(path: path, configuration: config)
+        try createSampleTable(dbPool)
+        // Two readers keyed with the old passphrase, idle.
+        try readConcurrently(dbPool, count: 2)
+
+        try dbPool.barrierWriteWithoutTransaction { db in
+            try db.changePassphrase("new secret")
+            passphrase.current = "new secret"
+            dbPool.invalidateReadOnlyConnections()
+        }
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (4)") }
+        // New readers, keyed with the new passphrase, read the file written with it.
+        let rows = try readConcurrently(dbPool, count: 2)
+        #expect(rows == [[1, 2, 3, 4], [1, 2, 3, 4]])
+
+        for kind in WriterKind.allCases {
+            #expect(try sampleRows(kind.open(path, configuration(passphrase: "new secret"))) == [1, 2, 3, 4])
+            expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "old secret")) }
+        }
+    }
+
+    @Test func readersThatKeepTheOldPassphraseCannotReadAfterTheChange() throws {
+        // The control of the test above: without the invalidation, the idle readers still have the
+        // old key, and fail on pages written with the new one.
+        let directory = try TemporaryDirectory()
+        let passphrase = Locked("old secret")
+        var config = configuration(passphrase: passphrase)
+        config.maximumReaderCount = 1
+        let dbPool = try DatabasePool(path: directory.path("db"), configuration: config)
+        try createSampleTable(dbPool)
+        #expect(try sampleRows(dbPool) == [1, 2, 3])
+        try dbPool.barrierWriteWithoutTransaction { db in
+            try db.changePassphrase("new secret")
+            passphrase.current = "new secret"
+        }
+        #expect(throws: DatabaseError.self) { try sampleRows(dbPool) }
+        dbPool.invalidateReadOnlyConnections()
+        #expect(try sampleRows(dbPool) == [1, 2, 3])
+    }
+
+    @Test func changingThePassphraseOfAPlaintextDatabaseFails() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db")
+        let dbQueue = try DatabaseQueue(path: path)
+        try createSampleTable(dbQueue)
+        let error = expectDatabaseError(.SQLITE_MISUSE) {
+            try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("secret") }
+        }
+        #expect(error?.message?.contains("exportEncryptedCopy") == true)
+        #expect(try fileHeader(path) == plaintextHeader)
+        #expect(try sampleRows(DatabaseQueue(path: path)) == [1, 2, 3])
+    }
+
+    /// Runs `count` reads that overlap, so that each one uses its own reader, and returns their rows.
+    @discardableResult
+    private func readConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[Int]] {
+        let started = DispatchGroup()
+        let proceed = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        let results = Locked<[Result<[Int], any Error>]>([])
+        for _ in 0..<count {
+            started.enter()
+            done.enter()
+            dbPool.asyncRead { result in
+                defer { done.leave() }
+                started.leave()
+                _ = proceed.wait(timeout: .now() + 10)
+                let rows = Result { try Int.fetchAll(result.get(), sql: "SELECT a FROM t ORDER BY a") }
+                results.withLock { $0.append(rows) }
+            }
+        }
+        try #require(started.wait(timeout: .now() + 10) == .success, "the reads did not all start")
+        for _ in 0..<count { proceed.signal() }
+        try #require(done.wait(timeout: .now() + 10) == .success, "the reads did not end")
+        return try results.current.map { try $0.get() }
+    }
+}

@@ -1,0 +1,11 @@
+import RSTestSupport
+import ReactiveSQLCipher
+import Testing
+
+/// The shared conformance suite, over the SQLCipher driver, with every database encrypted.
+@Test(arguments: ConformanceSuite.cases)
+func conformance(_ testCase: ConformanceCase) throws {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.usePassphrase("conformance secret") }
+    try testCase.run(driver: .sqlcipher, baseConfiguration: configuration)
+}
