@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RSSQLiteDriver", targets: ["RSSQLiteDriver"]),
         .library(name: "RSSQLCipherDriver", targets: ["RSSQLCipherDriver"]),
         .library(name: "RSMigrations", targets: ["RSMigrations"]),
+        .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
@@ -41,20 +42,29 @@ let package = Package(
         .target(name: "RSSQLCipherDriver", dependencies: ["RSCore", "CSQLCipher"], path: "Modules/SQLCipherDriver"),
         // DatabaseMigrator.
         .target(name: "RSMigrations", dependencies: ["RSCore"], path: "Modules/Migrations"),
+        // The query interface: the typed request builder and the schema DSL.
+        .target(name: "RSQueryInterface", dependencies: ["RSCore"], path: "Modules/QueryInterface"),
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
-            dependencies: ["RSCore", "RSSQLiteDriver", "RSMigrations"],
+            dependencies: ["RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface"],
             path: "Modules/ReactiveSQLite"
         ),
         .target(
             name: "ReactiveSQLCipher",
-            dependencies: ["RSCore", "RSSQLCipherDriver", "RSMigrations"],
+            dependencies: ["RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface"],
             path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.
-        .target(name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations"], path: "Tests/TestSupport"),
+        .target(
+            name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations", "RSQueryInterface"],
+            path: "Tests/TestSupport"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
+        .testTarget(
+            name: "QueryInterfaceTests",
+            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            path: "Tests/QueryInterfaceTests"
+        ),
         .testTarget(
             name: "CoreTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],

@@ -58,14 +58,22 @@ do {
     print("Rolled back: \(error)")
 }
 
-// Reads see a consistent snapshot, concurrently with writes, and async/await works too.
-let players = try dbPool.read { db in try Player.fetchAll(db, sql: "SELECT * FROM player ORDER BY score DESC") }
+// The query interface builds SQL from Swift, with values as bound arguments.
+let players = try dbPool.read { db in try Player.order(Column("score").desc).fetchAll(db) }
 for player in players {
     print("- \(player.name): \(player.score)")
 }
+try dbPool.write { db in
+    let count = try Player.filter(Column("score") < 500).updateAll(db, Column("score") += 10)
+    print("Gave 10 points to \(count) player(s)")
+    let request = Player.filter(key: arthur.id)
+    print("\(try request.fetchOne(db)?.name ?? "nobody") is read from region \(try request.databaseRegion(db))")
+}
+
+// Reads see a consistent snapshot, concurrently with writes, and async/await works too.
 func bestPlayerName(_ reader: some DatabaseReader) async throws -> String? {
     try await reader.read { db in
-        try String.fetchOne(db, sql: "SELECT name FROM player ORDER BY score DESC LIMIT 1")
+        try Player.select(Column("name"), as: String.self).order(Column("score").desc).fetchOne(db)
     }
 }
 print("Best player: \(try await bestPlayerName(dbPool) ?? "none"); player count: \(try dbPool.read(Player.fetchCount))")

@@ -4,4 +4,5 @@
 // and importing it.
 @_exported import RSCore
 @_exported import RSMigrations
+@_exported import RSQueryInterface
 @_exported import RSSQLCipherDriver

@@ -2,4 +2,5 @@
 // `import ReactiveSQLite` is all an application needs.
 @_exported import RSCore
 @_exported import RSMigrations
+@_exported import RSQueryInterface
 @_exported import RSSQLiteDriver

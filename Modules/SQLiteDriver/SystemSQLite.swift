@@ -22,6 +22,8 @@ extension DatabaseDriver {
             get_autocommit: sqlite3_get_autocommit,
             interrupt: sqlite3_interrupt,
             trace_v2: sqlite3_trace_v2,
+            set_authorizer: sqlite3_set_authorizer,
+            db_config_int: csqlite_db_config_int,
             prepare_v2: sqlite3_prepare_v2,
             finalize: sqlite3_finalize,
             reset: sqlite3_reset,

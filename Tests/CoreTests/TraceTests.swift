@@ -158,4 +158,21 @@ private func queue(publicStatementArguments: Bool = false) throws -> DatabaseQue
         #expect(first.statements.map(\.sql) == ["SELECT 1"])
         #expect(second.statements.map(\.sql) == ["SELECT 2"])
     }
+
+    @Test func traceSuspensionsNest() throws {
+        let dbQueue = try queue()
+        let log = TraceLog()
+        try dbQueue.writeWithoutTransaction { db in
+            db.trace { log.events.append($0) }
+            db.withTraceSuspended {
+                db.withTraceSuspended {}
+                // The trace is still suspended after the inner suspension (SQLCipher 3.4 crashes
+                // when its export runs traced, and the export runs inside nested suspensions).
+                try? db.execute(sql: "SELECT 'suspended'")
+            }
+            try db.execute(sql: "SELECT 'traced'")
+            db.trace(nil)
+        }
+        #expect(log.statements.map(\.sql) == ["SELECT 'traced'"])
+    }
 }

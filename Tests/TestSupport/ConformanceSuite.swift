@@ -3,7 +3,7 @@ public enum ConformanceSuite {
     /// All checks.
     public static let checks: [ConformanceCheck] =
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
-        + capabilityChecks + readerInvalidationChecks
+        + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -30,6 +30,12 @@ public struct Configuration: Sendable {
     /// Whether errors and traces may show statement arguments (false: they may hold private data).
     public var publicStatementArguments = false
 
+    /// Whether SQL may use double-quoted strings (`WHERE name = "Arthur"`), an SQLite misfeature
+    /// that also turns a misspelled double-quoted column name into a string instead of an error.
+    /// False by default, as in GRDB: a `Column("nmae")` then fails with "no such column: nmae".
+    /// SQLite 3.29 and later honor it; older versions (SQLCipher 3.4's SQLite 3.15) always accept them.
+    public var acceptsDoubleQuotedStringLiterals = false
+
     /// The kind of transaction that `write` and `inTransaction` open by default.
     public var defaultTransactionKind: Database.TransactionKind = .deferred
 

@@ -67,10 +67,13 @@ extension Database {
 
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
-        if statement.mayChangeSchema {
+        if statement.invalidatesSchemaCache {
             schemaCache = SchemaCache()
             statementCache.removeAll()
             persistenceStatements.removeAll()
+        } else if statement.transactionEffect?.isRollback == true {
+            // A rollback undoes the schema changes of the transaction or savepoint.
+            schemaCache = SchemaCache()
         }
     }
 
@@ -103,9 +106,11 @@ struct StatementIterator {
     /// The next statement, or nil when only white space and comments remain.
     mutating func next() throws -> Statement? {
         let api = database.api
+        let authorizer = database.authorizer
         while offset < utf8.count - 1 {
             var sqliteStatement: OpaquePointer?
             var consumed = 0
+            authorizer.startRecording()
             let code = utf8.withUnsafeBufferPointer { buffer -> Int32 in
                 let start = buffer.baseAddress! + offset
                 var tail: UnsafePointer<CChar>?
@@ -114,17 +119,22 @@ struct StatementIterator {
                 consumed = tail.map { $0 - start } ?? (utf8.count - 1 - offset)
                 return code
             }
+            var footprint = authorizer.stopRecording()
             guard code == SQLITE.OK else {
                 // After a syntax error, SQLite leaves the tail where parsing stopped: the failed
                 // statement runs up to the next semicolon.
                 let searchStart = offset + max(consumed, 1) - 1
                 let end = utf8[searchStart...].firstIndex(of: CChar(UInt8(ascii: ";"))) ?? utf8.count - 1
-                throw database.error(code: code, sql: text(offset..<end), arguments: nil)
+                throw database.compilationError(code: code, sql: text(offset..<end))
             }
             let statementSQL = text(offset..<offset + consumed)
             offset += consumed
             if let sqliteStatement {
-                return Statement(database: database, sqliteStatement: sqliteStatement, sql: statementSQL)
+                if footprint.hasQuery && !database.reportsWholeTableReads {
+                    footprint.readRegion = database.completeReadRegion(footprint.readRegion, ofQuery: statementSQL)
+                }
+                return Statement(
+                    database: database, sqliteStatement: sqliteStatement, sql: statementSQL, footprint: footprint)
             }
             if consumed == 0 { break }
         }

@@ -64,11 +64,15 @@ extension Database {
     /// The driver modules of the package use it around library functions that cannot run traced:
     /// SQLCipher 3.4's `sqlcipher_export` clears the legacy trace callback but not the mask of
     /// `sqlite3_trace_v2`, and calls a null function when a trace is registered.
+    ///
+    /// Suspensions nest: the trace comes back when the outermost one ends.
     package func withTraceSuspended<T>(_ body: () throws -> T) rethrows -> T {
         checkAccess()
-        guard trace != nil else { return try body() }
+        guard trace != nil, !isTraceSuspended else { return try body() }
         _ = api.trace_v2(sqliteConnection, 0, nil, nil)
+        isTraceSuspended = true
         defer {
+            isTraceSuspended = false
             if let trace { registerTrace(trace.options) }
         }
         return try body()

@@ -22,6 +22,15 @@ public final class Database: CustomStringConvertible {
     var persistenceStatements: [PersistenceStatementKey: Statement] = [:]
     var schemaCache = SchemaCache()
     var trace: TraceRegistration?
+    /// Whether `withTraceSuspended(_:)` runs: SQLite reports nothing to the trace meanwhile.
+    var isTraceSuspended = false
+    /// Records what SQLite reports while it compiles statements (see `StatementAuthorizer`).
+    let authorizer = StatementAuthorizer()
+    /// Whether SQLite reports the tables that queries read without reading a column; when false,
+    /// the regions of queries are completed (see `completeReadRegion(_:ofQuery:)`). It is false
+    /// until the connection finds out, which only costs the statements of `prepareDatabase` a
+    /// look at their program.
+    var reportsWholeTableReads = false
 
     /// Opens a connection, on the queue of its future accesses.
     init(path: String, description: String, configuration: Configuration, driver: DatabaseDriver) throws {
@@ -41,6 +50,8 @@ public final class Database: CustomStringConvertible {
         self.configuration = configuration
         self.driver = driver
         self.description = description
+        // Before any statement is prepared: registering an authorizer expires prepared statements.
+        authorizer.register(on: connection, api: api)
         do {
             try CurrentDatabase.withAccess(self) { try setUp() }
         } catch {
@@ -51,6 +62,10 @@ public final class Database: CustomStringConvertible {
 
     private func setUp() throws {
         _ = api.extended_result_codes(sqliteConnection, 1)
+        if !configuration.acceptsDoubleQuotedStringLiterals && driver.capabilities.isAtLeast(3, 29) {
+            _ = api.db_config_int(sqliteConnection, SQLITE.DBCONFIG_DQS_DML, 0)
+            _ = api.db_config_int(sqliteConnection, SQLITE.DBCONFIG_DQS_DDL, 0)
+        }
         switch configuration.busyMode {
         case .immediateError:
             break
@@ -61,7 +76,7 @@ public final class Database: CustomStringConvertible {
             try setup(self)
         }
         // Reading the schema fails early for a file that is not a database, or a wrong passphrase.
-        try execute(sql: "SELECT * FROM sqlite_master LIMIT 1")
+        reportsWholeTableReads = try readSchemaAndProbeWholeTableReads()
         if configuration.foreignKeysEnabled {
             try execute(sql: "PRAGMA foreign_keys = ON")
         }
@@ -72,6 +87,7 @@ public final class Database: CustomStringConvertible {
         statementCache.removeAll()
         persistenceStatements.removeAll()
         trace = nil
+        StatementAuthorizer.unregister(from: sqliteConnection, api: api)
         _ = api.close_v2(sqliteConnection)
     }
 

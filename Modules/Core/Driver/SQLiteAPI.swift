@@ -18,6 +18,12 @@ public struct SQLiteAPI: Sendable {
         @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
     /// `int (*)(void *, int)`: a busy handler.
     public typealias BusyCallback = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+    /// `int (*)(void *, int, const char *, const char *, const char *, const char *)`: an authorizer.
+    public typealias AuthorizerCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafePointer<CChar>?
+        ) -> Int32
 
     // Library
     /// `sqlite3_libversion`.
@@ -56,6 +62,11 @@ public struct SQLiteAPI: Sendable {
     public var interrupt: @convention(c) (OpaquePointer?) -> Void
     /// `sqlite3_trace_v2`.
     public var trace_v2: @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32
+    /// `sqlite3_set_authorizer`.
+    public var set_authorizer: @convention(c) (OpaquePointer?, AuthorizerCallback?, UnsafeMutableRawPointer?) -> Int32
+    /// `sqlite3_db_config(db, op, value, NULL)` for the options that take an int (a C shim: the
+    /// variadic function cannot be called from Swift).
+    public var db_config_int: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
 
     // Statements
     /// `sqlite3_prepare_v2`.
@@ -171,6 +182,9 @@ public struct SQLiteAPI: Sendable {
         get_autocommit: @escaping @convention(c) (OpaquePointer?) -> Int32,
         interrupt: @escaping @convention(c) (OpaquePointer?) -> Void,
         trace_v2: @escaping @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32,
+        set_authorizer:
+            @escaping @convention(c) (OpaquePointer?, AuthorizerCallback?, UnsafeMutableRawPointer?) -> Int32,
+        db_config_int: @escaping @convention(c) (OpaquePointer?, Int32, Int32) -> Int32,
         prepare_v2:
             @escaping @convention(c) (
                 OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
@@ -238,6 +252,8 @@ public struct SQLiteAPI: Sendable {
         self.get_autocommit = get_autocommit
         self.interrupt = interrupt
         self.trace_v2 = trace_v2
+        self.set_authorizer = set_authorizer
+        self.db_config_int = db_config_int
         self.prepare_v2 = prepare_v2
         self.finalize = finalize
         self.reset = reset

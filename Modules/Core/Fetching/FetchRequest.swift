@@ -1,8 +1,9 @@
 /// A request that fetches values of type `RowDecoder` (`Row`, a convertible value, or a record).
 ///
 /// `SQLRequest` and the query interface's requests conform. The protocol is small, so that a test
-/// double or a custom request is easy to write.
-public protocol FetchRequest<RowDecoder>: Sendable {
+/// double or a custom request is easy to write. A request is a `DatabaseRegionConvertible`: by
+/// default, its region is the region its prepared statement reads.
+public protocol FetchRequest<RowDecoder>: DatabaseRegionConvertible {
     /// The type that decodes the fetched rows.
     associatedtype RowDecoder
 
@@ -33,22 +34,26 @@ public struct PreparedRequest {
 /// let players = try request.fetchAll(db)
 /// ```
 public struct SQLRequest<RowDecoder>: FetchRequest {
-    /// The SQL of the request.
-    public let sql: String
-    /// The arguments of the request.
-    public let arguments: StatementArguments
+    /// The SQL literal of the request: its text, arguments and interpolated expressions.
+    public let literal: SQL
     /// Whether the statement is kept in the connection's statement cache.
     public let cached: Bool
 
     /// Creates a request from SQL and arguments.
     public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
-        self.sql = sql
-        self.arguments = arguments
+        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    }
+
+    /// Creates a request from an SQL literal, whose interpolated values are bound arguments:
+    /// `SQLRequest<Player>(literal: "SELECT * FROM player WHERE name = \(name)")`.
+    public init(literal: SQL, cached: Bool = false) {
+        self.literal = literal
         self.cached = cached
     }
 
     /// Prepares the statement and binds the arguments.
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let (sql, arguments) = try literal.build(db)
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
         return PreparedRequest(statement: statement)
@@ -56,16 +61,30 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// Counts the rows with `SELECT COUNT(*) FROM (…)`.
     public func fetchCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sql))", arguments: arguments) ?? 0
+        let (sql, arguments) = try literal.build(db)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sql))", arguments: arguments) ?? 0
     }
 
     /// The same request, decoding rows as another type.
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> {
-        SQLRequest<T>(sql: sql, arguments: arguments, cached: cached)
+        SQLRequest<T>(literal: literal, cached: cached)
     }
 }
 
 extension SQLRequest: Sendable {}
+
+extension SQLRequest: ExpressibleByStringInterpolation {
+    /// Creates a request from SQL text: `let request: SQLRequest<Player> = "SELECT * FROM player"`.
+    public init(stringLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a request from an SQL literal with interpolations:
+    /// `let request: SQLRequest<Player> = "SELECT * FROM player WHERE name = \(name)"`.
+    public init(stringInterpolation: SQL.StringInterpolation) {
+        self.init(literal: SQL(stringInterpolation: stringInterpolation))
+    }
+}
 
 extension FetchRequest {
     /// The statement of the request, prepared and bound, ready for a cursor.

@@ -1,5 +1,5 @@
 /// A value that names a column: `Column`, or a `CodingKey` enum of a record.
-public protocol ColumnExpression: Sendable {
+public protocol ColumnExpression: SQLSpecificExpressible, Sendable {
     /// The name of the column.
     var name: String { get }
 }

@@ -17,8 +17,25 @@ public final class Statement: CustomStringConvertible {
     public let sql: String
     /// Whether the statement does not write to the database.
     public let isReadonly: Bool
-    /// Whether the statement may change the database schema (CREATE, DROP, ALTER).
-    let mayChangeSchema: Bool
+    /// The region of the database the statement reads: its tables and columns, as SQLite reports
+    /// them when it compiles the statement. The columns that the statement writes are not part of it.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "UPDATE player SET bonus = 0 WHERE score = 0")
+    /// print(statement.databaseRegion)  // "player(score)"
+    /// ```
+    ///
+    /// A view appears along with the tables it reads; SQLite's internal tables (`sqlite_master`, …)
+    /// never appear.
+    public package(set) var databaseRegion: DatabaseRegion
+    /// The changes the statement may make, as SQLite reports them when it compiles the statement:
+    /// insertions, deletions and updates of columns, by table (triggers included).
+    package let databaseEventKinds: [DatabaseEventKind]
+    /// Whether running the statement changes the schema (CREATE, DROP or ALTER of a table, index,
+    /// view or trigger; ATTACH, DETACH), so that what the connection knows of the schema is forgotten.
+    package let invalidatesSchemaCache: Bool
+    /// What the statement does to transactions and savepoints, if anything.
+    package let transactionEffect: TransactionEffect?
     let sqliteStatement: OpaquePointer
     let api: SQLiteAPI
     /// The names of the parameters (nil for `?` parameters), in order.
@@ -32,15 +49,17 @@ public final class Statement: CustomStringConvertible {
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
 
-    init(database: Database, sqliteStatement: OpaquePointer, sql: String) {
+    init(database: Database, sqliteStatement: OpaquePointer, sql: String, footprint: StatementFootprint) {
         self.database = database
         let api = database.driver.api
         self.api = api
         self.sqliteStatement = sqliteStatement
         self.sql = sql
         self.isReadonly = api.stmt_readonly(sqliteStatement) != 0
-        let keyword = sql.prefix(while: { $0.isLetter }).uppercased()
-        self.mayChangeSchema = ["CREATE", "DROP", "ALTER"].contains(keyword)
+        self.databaseRegion = footprint.readRegion
+        self.databaseEventKinds = footprint.eventKinds
+        self.invalidatesSchemaCache = footprint.invalidatesSchemaCache
+        self.transactionEffect = footprint.transactionEffect
         let parameterCount = api.bind_parameter_count(sqliteStatement)
         parameterNames = (0..<parameterCount).map { index in
             api.bind_parameter_name(sqliteStatement, index + 1).map { String(cString: $0).dropFirst() }.map(String.init)

@@ -3,7 +3,7 @@
 /// The standard library and Foundation types conform (integers, floating-point numbers, Bool,
 /// String, Data, Date, UUID, URL, Decimal), and so do `RawRepresentable` types whose raw value
 /// conforms, once they declare the conformance.
-public protocol DatabaseValueConvertible: Sendable {
+public protocol DatabaseValueConvertible: SQLExpressible, Sendable {
     /// The database value of this value.
     var databaseValue: DatabaseValue { get }
 

@@ -60,10 +60,10 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
         namedValues = [:]
     }
 
-    /// Positional arguments from database values, as they are.
-    init(databaseValues: [DatabaseValue]) {
+    /// Positional and named arguments from database values, as they are.
+    package init(databaseValues: [DatabaseValue], namedValues: [String: DatabaseValue] = [:]) {
         positional = .databaseValues(databaseValues)
-        namedValues = [:]
+        self.namedValues = namedValues
     }
 
     /// Named arguments from a dictionary (`nil` is NULL).

@@ -1,0 +1,55 @@
+/// What SQL generation accumulates: the arguments bound so far, in the order of their `?`
+/// placeholders, and the qualifier of column names.
+package struct SQLGenerationContext {
+    /// The positional values, in the order of their placeholders.
+    private var values: [DatabaseValue] = []
+    /// The named values of SQL text given with named arguments.
+    private var namedValues: [String: DatabaseValue] = [:]
+    /// The table name or alias that qualifies column names, if any.
+    package var qualifier: String?
+    /// The database the SQL is generated for (nil for a description).
+    private let db: Database?
+
+    /// A context with no argument yet.
+    package init(database: Database?, qualifier: String? = nil) {
+        self.db = database
+        self.qualifier = qualifier
+    }
+
+    /// The database the SQL is generated for, if any.
+    package var databaseIfAny: Database? { db }
+
+    /// The database the SQL is generated for.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when there is none.
+    package func database() throws -> Database {
+        guard let db else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE, message: "this SQL can only be generated for a database connection")
+        }
+        return db
+    }
+
+    /// The arguments of the generated SQL.
+    package var arguments: StatementArguments {
+        StatementArguments(databaseValues: values, namedValues: namedValues)
+    }
+
+    /// Appends a value to the arguments, and returns its placeholder.
+    package mutating func bind(_ value: DatabaseValue) -> String {
+        values.append(value)
+        return "?"
+    }
+
+    /// Appends arguments given with SQL text.
+    package mutating func append(_ arguments: StatementArguments) {
+        values += arguments.values
+        namedValues.merge(arguments.namedValues) { $1 }
+    }
+
+    /// A quoted column name, qualified when the context has a qualifier.
+    package func qualified(_ column: String) -> String {
+        if let qualifier { return "\(qualifier.quotedDatabaseIdentifier).\(column.quotedDatabaseIdentifier)" }
+        return column.quotedDatabaseIdentifier
+    }
+}

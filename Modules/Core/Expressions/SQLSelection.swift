@@ -1,0 +1,77 @@
+/// A value that can be selected by a request: a column, an expression, all columns, or an
+/// aliased expression such as `count(Column("id")).forKey("count")`.
+public protocol SQLSelectable {
+    /// The selection of this value.
+    var sqlSelection: SQLSelection { get }
+}
+
+/// A selected value: all columns, an expression, or an aliased expression.
+public struct SQLSelection: SQLSelectable, Sendable {
+    /// What is selected.
+    package enum Node: Sendable {
+        /// `*`.
+        case allColumns
+        /// An expression.
+        case expression(SQLExpression)
+        /// `expression AS name`.
+        case aliased(SQLExpression, String)
+    }
+
+    /// What is selected.
+    package let node: Node
+
+    /// A selection of the given shape.
+    package init(_ node: Node) {
+        self.node = node
+    }
+
+    /// A selection of SQL text: `SQLSelection(sql: "score + ? AS bonus", arguments: [1])`.
+    public init(sql: String, arguments: StatementArguments = StatementArguments()) {
+        self.init(.expression(SQLExpression(sql: sql, arguments: arguments)))
+    }
+
+    /// The selection itself.
+    public var sqlSelection: SQLSelection { self }
+
+    /// The SQL of the selection.
+    package func sql(_ context: inout SQLGenerationContext) throws -> String {
+        switch node {
+        case .allColumns:
+            if let qualifier = context.qualifier { return "\(qualifier.quotedDatabaseIdentifier).*" }
+            return "*"
+        case .expression(let expression):
+            return try expression.sql(&context)
+        case .aliased(let expression, let name):
+            return "\(try expression.sql(&context, wrapped: true)) AS \(name.quotedDatabaseIdentifier)"
+        }
+    }
+}
+
+/// All columns: `*`, as in `SELECT *` or `COUNT(*)`.
+public struct AllColumns: SQLSelectable, Sendable {
+    /// All columns.
+    public init() {}
+
+    /// `*`.
+    public var sqlSelection: SQLSelection { SQLSelection(.allColumns) }
+}
+
+extension SQLSpecificExpressible {
+    /// The expression itself.
+    public var sqlSelection: SQLSelection { SQLSelection(.expression(sqlExpression)) }
+
+    /// The expression, selected under a name: `max(Column("score")).forKey("maxScore")`.
+    public func forKey(_ key: String) -> SQLSelection {
+        SQLSelection(.aliased(sqlExpression, key))
+    }
+
+    /// The expression, selected under the name of a coding key.
+    public func forKey(_ key: some CodingKey) -> SQLSelection {
+        forKey(key.stringValue)
+    }
+
+    /// The expression, selected under a name (the same as `forKey(_:)`).
+    public func aliased(_ name: String) -> SQLSelection {
+        forKey(name)
+    }
+}

@@ -1,0 +1,83 @@
+import RSCore
+
+extension SQLSpecificExpressible {
+    /// `self LIKE pattern`, with an optional escape character: `Column("name").like("%ar%")`.
+    public func like(_ pattern: some SQLExpressible, escape: (any SQLExpressible)? = nil) -> SQLExpression {
+        SQLExpression(.like(sqlExpression, pattern.sqlExpression, escape: escape?.sqlExpression, negated: false))
+    }
+
+    /// `self COLLATE collation`: `Column("name").collating(.nocase) == "arthur"`.
+    public func collating(_ collation: Database.CollationName) -> SQLExpression {
+        SQLExpression(.collated(sqlExpression, collation.rawValue))
+    }
+
+    /// `self COLLATE collation`, for a custom collation registered with `db.add(collation:)`.
+    public func collating(_ collation: DatabaseCollation) -> SQLExpression {
+        SQLExpression(.collated(sqlExpression, collation.name.quotedDatabaseIdentifier))
+    }
+
+    /// `CAST(self AS type)`.
+    public func cast(as type: Database.ColumnType) -> SQLExpression {
+        SQLExpression(.cast(sqlExpression, type.rawValue))
+    }
+
+    /// `LOWER(self)`: ASCII letters in lowercase (SQLite's LOWER).
+    public var lowercased: SQLExpression { lower(self) }
+
+    /// `UPPER(self)`: ASCII letters in uppercase (SQLite's UPPER).
+    public var uppercased: SQLExpression { upper(self) }
+}
+
+extension Sequence where Element: SQLExpressible {
+    /// `expression IN (values)`: `[1, 2, 3].contains(Column("id"))`. An empty sequence gives false.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        let values = map(\.sqlExpression)
+        if values.isEmpty { return SQLExpression(.value(false.databaseValue)) }
+        return SQLExpression(.inList(expression.sqlExpression, values, negated: false))
+    }
+}
+
+extension Sequence where Element == any SQLExpressible {
+    /// `expression IN (values)`, for values of several types.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        let values = map(\.sqlExpression)
+        if values.isEmpty { return SQLExpression(.value(false.databaseValue)) }
+        return SQLExpression(.inList(expression.sqlExpression, values, negated: false))
+    }
+}
+
+extension ClosedRange where Bound: SQLExpressible {
+    /// `expression BETWEEN lower AND upper`: `(1...10).contains(Column("score"))`.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression(
+            .between(expression.sqlExpression, lowerBound.sqlExpression, upperBound.sqlExpression, negated: false))
+    }
+}
+
+extension Range where Bound: SQLExpressible {
+    /// `expression >= lower AND expression < upper`: `(1..<10).contains(Column("score"))`.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        (expression >= lowerBound) && (expression < upperBound)
+    }
+}
+
+extension PartialRangeFrom where Bound: SQLExpressible {
+    /// `expression >= lower`: `(10...).contains(Column("score"))`.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        expression >= lowerBound
+    }
+}
+
+extension PartialRangeThrough where Bound: SQLExpressible {
+    /// `expression <= upper`: `(...10).contains(Column("score"))`.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        expression <= upperBound
+    }
+}
+
+extension PartialRangeUpTo where Bound: SQLExpressible {
+    /// `expression < upper`: `(..<10).contains(Column("score"))`.
+    public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
+        expression < upperBound
+    }
+}

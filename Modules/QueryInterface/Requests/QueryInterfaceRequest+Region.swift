@@ -1,0 +1,118 @@
+import RSCore
+
+extension QueryInterfaceRequest {
+    /// The region the request reads: the tables and columns of its statement, and, when it filters
+    /// the rowid of its table by values (`filter(key:)`, `filter(id:)`, `Column("id") == 1`, or
+    /// `[1, 2].contains(Column("id"))` on an INTEGER PRIMARY KEY), only those rows of the table.
+    ///
+    /// An observation of one row is then not refreshed by a change to another row.
+    public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        let region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
+        guard let rowIDs = try relation.filteredRowIDs(db) else { return region }
+        return region.limitingRows(ofTable: relation.table, to: rowIDs)
+    }
+}
+
+extension Table {
+    /// The region of all rows of the table.
+    public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        try all().databaseRegion(db)
+    }
+}
+
+extension SQLRelation {
+    /// The rowids the filters restrict the table to, or nil when they may select any row.
+    ///
+    /// Only conjuncts `rowid = value` and `rowid IN (values)` with integer values restrict the rows;
+    /// a relation whose expressions may read the table in a subquery or in SQL text is not
+    /// restricted, since the subquery may read other rows.
+    func filteredRowIDs(_ db: Database) throws -> Set<Int64>? {
+        let expressions = selection.compactMap(\.expression) + filters + groups + havings
+        guard !filters.isEmpty, !expressions.contains(where: \.mayReadOtherRows) else { return nil }
+        let rowIDColumns = try rowIDColumnNames(db)
+        var result: Set<Int64>?
+        for conjunct in try filters.flatMap({ try $0.resolved(db).conjuncts }) {
+            guard let rowIDs = conjunct.rowIDs(rowIDColumns: rowIDColumns) else { continue }
+            result = result.map { $0.intersection(rowIDs) } ?? rowIDs
+        }
+        return result
+    }
+
+    /// The lowercased names that denote the rowid of the table.
+    private func rowIDColumnNames(_ db: Database) throws -> Set<String> {
+        var names: Set<String> = ["rowid", "oid", "_rowid_"]
+        if let column = try db.primaryKey(table).rowIDColumn { names.insert(column.lowercased()) }
+        return names
+    }
+}
+
+extension SQLSelection {
+    /// The selected expression, if any.
+    fileprivate var expression: SQLExpression? {
+        switch node {
+        case .allColumns: return nil
+        case .expression(let expression), .aliased(let expression, _): return expression
+        }
+    }
+}
+
+extension SQLExpression {
+    /// The expression, with a deferred expression replaced by what it resolves to.
+    fileprivate func resolved(_ db: Database) throws -> SQLExpression {
+        if case .deferred(let resolve) = node { return try resolve(db).resolved(db) }
+        return self
+    }
+
+    /// The operands of a top-level AND, or the expression itself.
+    fileprivate var conjuncts: [SQLExpression] {
+        if case .associative("AND", let operands) = node { return operands.flatMap(\.conjuncts) }
+        return [self]
+    }
+
+    /// The rowids of `rowid = value` or `rowid IN (values)`, no rowid for a false constant (the
+    /// condition of `none()`), and nil for other expressions.
+    fileprivate func rowIDs(rowIDColumns: Set<String>) -> Set<Int64>? {
+        func isRowID(_ expression: SQLExpression) -> Bool {
+            if case .column(let name) = expression.node { return rowIDColumns.contains(name.lowercased()) }
+            return false
+        }
+        switch node {
+        case .value(let value) where value.isNull || integerValue == 0:
+            return []
+        case .binary("=", let lhs, let rhs) where isRowID(lhs):
+            return rhs.integerValue.map { [$0] }
+        case .binary("=", let lhs, let rhs) where isRowID(rhs):
+            return lhs.integerValue.map { [$0] }
+        case .inList(let operand, let values, negated: false) where isRowID(operand):
+            let integers = values.compactMap(\.integerValue)
+            return integers.count == values.count ? Set(integers) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The value of an integer value expression.
+    private var integerValue: Int64? {
+        if case .value(let value) = node, case .int64(let integer) = value.storage { return integer }
+        return nil
+    }
+
+    /// Whether the expression may read rows through a subquery or SQL text.
+    fileprivate var mayReadOtherRows: Bool {
+        switch node {
+        case .value, .column, .countAll: return false
+        case .literal, .inSubquery, .exists: return true
+        case .deferred: return false  // key filters: resolved to plain expressions
+        case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _):
+            return operand.mayReadOtherRows
+        case .binary(_, let lhs, let rhs): return lhs.mayReadOtherRows || rhs.mayReadOtherRows
+        case .associative(_, let operands), .function(_, let operands, _):
+            return operands.contains(where: \.mayReadOtherRows)
+        case .inList(let operand, let values, _): return ([operand] + values).contains(where: \.mayReadOtherRows)
+        case .between(let operand, let lower, let upper, _):
+            return [operand, lower, upper].contains(where: \.mayReadOtherRows)
+        case .like(let operand, let pattern, let escape, _):
+            return [operand, pattern, escape].compactMap { $0 }.contains(where: \.mayReadOtherRows)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import RSCore
+
+/// A request built by the query interface: a SELECT on one table, which fetches values of type
+/// `RowDecoder` (`Row`, a convertible value, or a record).
+///
+/// ```swift
+/// let request = Player.filter(Column("score") > 1000).order(Column("name")).limit(10)
+/// let players = try request.fetchAll(db)
+/// let count = try request.fetchCount(db)
+/// ```
+///
+/// Requests are values: each method returns a new request.
+public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
+    /// The parts of the SELECT statement.
+    var relation: SQLRelation
+
+    /// A request of all rows of a table.
+    init(table: String) {
+        relation = SQLRelation(table: table)
+    }
+
+    init(relation: SQLRelation) {
+        self.relation = relation
+    }
+
+    /// Prepares the SELECT statement (from the connection's statement cache) and binds its arguments.
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let (sql, arguments) = try build(db, singleResult: singleResult)
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return PreparedRequest(statement: statement)
+    }
+
+    /// The number of rows the request fetches.
+    public func fetchCount(_ db: Database) throws -> Int {
+        var context = SQLGenerationContext(database: db)
+        let sql: String
+        if relation.isFilterOnly {
+            sql =
+                "SELECT COUNT(*) FROM \(relation.table.quotedDatabaseIdentifier)" + (try relation.whereClause(&context))
+        } else {
+            sql = "SELECT COUNT(*) FROM (\(try relation.selectSQL(&context)))"
+        }
+        return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: context.arguments) ?? 0
+    }
+
+    /// Whether the request fetches no row.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        var context = SQLGenerationContext(database: db)
+        let sql = "SELECT EXISTS (\(try relation.selectSQL(&context)))"
+        return try !(Bool.fetchOne(db.cachedStatement(sql: sql), arguments: context.arguments) ?? false)
+    }
+
+    /// The SQL and arguments of the SELECT statement.
+    func build(_ db: Database, singleResult: Bool = false) throws -> (sql: String, arguments: StatementArguments) {
+        var context = SQLGenerationContext(database: db)
+        let sql = try relation.selectSQL(&context, singleResult: singleResult)
+        return (sql, context.arguments)
+    }
+
+    /// The request as an SQL literal, to embed in other SQL: `SQL("SELECT EXISTS (\(literal: request.sqlLiteral))")`.
+    public var sqlLiteral: SQL {
+        let request = self
+        let expression = SQLExpression(
+            .deferred { db in
+                let (sql, arguments) = try request.build(db)
+                return SQLExpression(sql: sql, arguments: arguments)
+            })
+        return SQL(expression)
+    }
+
+    /// The same request, decoding rows as another type.
+    public func asRequest<T>(of type: T.Type) -> QueryInterfaceRequest<T> {
+        QueryInterfaceRequest<T>(relation: relation)
+    }
+}

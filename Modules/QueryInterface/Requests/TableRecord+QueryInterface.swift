@@ -1,0 +1,77 @@
+import RSCore
+
+extension TableRecord {
+    /// A request of all records of the table.
+    public static func all() -> QueryInterfaceRequest<Self> { QueryInterfaceRequest(table: databaseTableName) }
+    /// A request with no record.
+    public static func none() -> QueryInterfaceRequest<Self> { all().none() }
+    /// A request of these values.
+    public static func select(_ selection: any SQLSelectable...) -> QueryInterfaceRequest<Self> {
+        all().select(selection)
+    }
+    /// A request of these values, decoded as another type: `Player.select(max(Column("score")), as: Int.self)`.
+    public static func select<T>(_ selection: any SQLSelectable..., as type: T.Type) -> QueryInterfaceRequest<T> {
+        all().select(selection, as: type)
+    }
+    /// A request of SQL text values.
+    public static func select(sql: String, arguments: StatementArguments = StatementArguments())
+        -> QueryInterfaceRequest<Self>
+    { all().select(sql: sql, arguments: arguments) }
+    /// A request of an SQL literal selection.
+    public static func select(literal: SQL) -> QueryInterfaceRequest<Self> { all().select(literal: literal) }
+    /// A request of all columns and these values.
+    public static func annotated(with selection: any SQLSelectable...) -> QueryInterfaceRequest<Self> {
+        all().annotated(with: selection)
+    }
+    /// A request of the records that match a condition.
+    public static func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<Self> {
+        all().filter(predicate)
+    }
+    /// A request of the records that match a condition of SQL text.
+    public static func filter(sql: String, arguments: StatementArguments = StatementArguments())
+        -> QueryInterfaceRequest<Self>
+    { all().filter(sql: sql, arguments: arguments) }
+    /// A request of the records that match an SQL literal.
+    public static func filter(literal: SQL) -> QueryInterfaceRequest<Self> { all().filter(literal: literal) }
+    /// A request of the record of a primary key.
+    public static func filter(key: (some DatabaseValueConvertible)?) -> QueryInterfaceRequest<Self> {
+        all().filter(key: key)
+    }
+    /// A request of the records of primary keys.
+    public static func filter<Keys: Sequence>(keys: Keys) -> QueryInterfaceRequest<Self>
+    where Keys.Element: DatabaseValueConvertible { all().filter(keys: keys) }
+    /// A request of the record of a unique key: `Player.filter(key: ["email": "arthur@example.com"])`.
+    public static func filter(key: [String: (any DatabaseValueConvertible)?]) -> QueryInterfaceRequest<Self> {
+        all().filter(key: key)
+    }
+    /// A request of the records of unique keys.
+    public static func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> QueryInterfaceRequest<Self> {
+        all().filter(keys: keys)
+    }
+    /// A request of all records, in this order.
+    public static func order(_ orderings: any SQLOrderingTerm...) -> QueryInterfaceRequest<Self> {
+        all().order(orderings)
+    }
+    /// A request of all records, in an order of SQL text.
+    public static func order(sql: String, arguments: StatementArguments = StatementArguments())
+        -> QueryInterfaceRequest<Self>
+    { all().order(sql: sql, arguments: arguments) }
+    /// A request of all records, in primary key order.
+    public static func orderByPrimaryKey() -> QueryInterfaceRequest<Self> { all().orderByPrimaryKey() }
+    /// A request of at most `limit` records, after `offset` records.
+    public static func limit(_ limit: Int, offset: Int? = nil) -> QueryInterfaceRequest<Self> {
+        all().limit(limit, offset: offset)
+    }
+    /// Updates every row of the table, and returns how many were updated.
+    @discardableResult
+    public static func updateAll(_ db: Database, _ assignments: ColumnAssignment...) throws -> Int {
+        try all().updateAll(db, assignments)
+    }
+}
+
+extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
+    /// A request of the record of an id.
+    public static func filter(id: ID) -> QueryInterfaceRequest<Self> { all().filter(id: id) }
+    /// A request of the records of ids.
+    public static func filter(ids: some Collection<ID>) -> QueryInterfaceRequest<Self> { all().filter(ids: ids) }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import RSCore
+import RSQueryInterface
+
+/// The query interface: requests run against every kind of database and every driver.
+let queryInterfaceChecks: [ConformanceCheck] = [
+    ConformanceCheck("query interface requests filter, order, limit and count rows") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            let (name, score) = (Column("name"), Column("score"))
+            try expectEqual(try QIPlayer.fetchCount(db), 4)
+            try expectEqual(try QIPlayer.all().fetchCount(db), 4)
+            try expectEqual(
+                try QIPlayer.filter(score > 100).order(name).fetchAll(db).map(\.name), ["Barbara", "Craig"])
+            try expectEqual(try QIPlayer.filter(score == nil).fetchAll(db).map(\.name), ["David"])
+            try expectEqual(try QIPlayer.filter(score != nil).fetchCount(db), 3)
+            try expectEqual(try QIPlayer.order(score.desc).fetchOne(db)?.name, "Craig")
+            try expectEqual(try QIPlayer.order(score.ascNullsLast).fetchAll(db).map(\.name).last, "David")
+            try expectEqual(try QIPlayer.order(score.descNullsFirst).fetchAll(db).map(\.name).first, "David")
+            try expectEqual(
+                try QIPlayer.order(name).reversed().fetchAll(db).map(\.name), ["David", "Craig", "Barbara", "Arthur"])
+            try expectEqual(try QIPlayer.all().reversed().fetchOne(db)?.id, 4)
+            try expectEqual(
+                try QIPlayer.order(name).limit(2, offset: 1).fetchAll(db).map(\.name), ["Barbara", "Craig"])
+            try expectEqual(try QIPlayer.limit(2).fetchCount(db), 2)
+            try expectEqual(try QIPlayer.select(score).distinct().fetchCount(db), 4)
+            try expectEqual(try QIPlayer.filter(name.like("%ar%")).fetchCount(db), 2)
+            try expectEqual(try QIPlayer.filter(name.collating(.nocase) == "ARTHUR").fetchOne(db)?.id, 1)
+            try expectEqual(try QIPlayer.filter([1, 3].contains(Column("id"))).fetchCount(db), 2)
+            try expectEqual(
+                try QIPlayer.filter((100...150).contains(score)).fetchAll(db).map(\.name), ["Arthur", "Barbara"])
+            try expectEqual(try QIPlayer.none().fetchCount(db), 0)
+            try expectEqual(try QIPlayer.filter(score > 1000).isEmpty(db), true)
+            try expectEqual(try QIPlayer.all().isEmpty(db), false)
+        }
+    },
+    ConformanceCheck("query interface requests fetch by primary key, unique key and id") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            try expectEqual(try QIPlayer.filter(key: 2).fetchOne(db)?.name, "Barbara")
+            try expectEqual(try QIPlayer.filter(keys: [1, 3, 99]).order(Column("id")).fetchAll(db).map(\.id), [1, 3])
+            try expectEqual(try QIPlayer.filter(id: 4).fetchOne(db)?.name, "David")
+            try expectEqual(try QIPlayer.filter(ids: [1, 2]).fetchCount(db), 2)
+            try expectEqual(try QIPlayer.filter(key: ["name": "Craig"]).fetchOne(db)?.id, 3)
+            try expectEqual(try QIPlayer.filter(key: ["score": nil]).fetchOne(db)?.id, 4)
+            try db.execute(sql: "CREATE TABLE qiNote (text TEXT)")
+            try db.execute(sql: "INSERT INTO qiNote (text) VALUES ('a'), ('b')")
+            try expectEqual(try Table("qiNote").filter(key: 2).fetchOne(db)?["text"] as String?, "b")
+            try expectEqual(
+                try Table("qiNote").select(Column("text"), as: String.self).order(Column.rowID.desc).fetchAll(db),
+                ["b", "a"])
+        }
+    },
+    ConformanceCheck("query interface aggregates, groups, annotations and subqueries") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            let score = Column("score")
+            try expectEqual(try QIPlayer.select(max(score), as: Int.self).fetchOne(db), 200)
+            try expectEqual(try QIPlayer.select(min(score), as: Int.self).fetchOne(db), 100)
+            try expectEqual(try QIPlayer.select(sum(score), as: Int.self).fetchOne(db), 450)
+            try expectEqual(try QIPlayer.select(total(score), as: Double.self).fetchOne(db), 450)
+            try expectEqual(try QIPlayer.select(average(score), as: Double.self).fetchOne(db), 150)
+            try expectEqual(try QIPlayer.select(count(score), as: Int.self).fetchOne(db), 3)
+            try expectEqual(try QIPlayer.select(count(AllColumns()), as: Int.self).fetchOne(db), 4)
+            try expectEqual(try QIPlayer.select(score ?? 0, as: Int.self).filter(key: 4).fetchOne(db), 0)
+            try expectEqual(try QIPlayer.select(length(Column("name")), as: Int.self).filter(key: 1).fetchOne(db), 6)
+            try expectEqual(
+                try QIPlayer.select(upper(Column("name")), as: String.self).filter(key: 1).fetchOne(db), "ARTHUR")
+            let rows = try Table("qiPlayer").select(Column("score") > 120, count(AllColumns()))
+                .filter(score != nil).group(Column("score") > 120).having(count(AllColumns()) >= 1)
+                .order(Column("score") > 120).fetchAll(db)
+            try expectEqual(rows.map { $0[1] as Int }, [1, 2])
+            let annotated = try Table("qiPlayer").annotated(with: (score * 2).forKey("double")).filter(key: 1)
+                .fetchOne(db)
+            try expectEqual(annotated?["double"] as Int?, 200)
+            try expectEqual(annotated?["name"] as String?, "Arthur")
+            let best = QIPlayer.select(Column("id")).filter(score >= 150)
+            try expectEqual(try QIPlayer.filter(best.contains(Column("id"))).fetchCount(db), 2)
+            try expectEqual(try Table("qiPlayer").filter(QIPlayer.filter(score > 1000).exists()).fetchCount(db), 0)
+            try expectEqual(try Table("qiPlayer").filter(QIPlayer.filter(score > 100).exists()).fetchCount(db), 4)
+        }
+    },
+    ConformanceCheck("query interface deleteAll and updateAll change exactly the requested rows") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            let score = Column("score")
+            try expectEqual(try QIPlayer.filter(score < 150).updateAll(db, score += 1), 1)
+            try expectEqual(try QIPlayer.filter(key: 1).fetchOne(db)?.score, 101)
+            try expectEqual(
+                try QIPlayer.filter(key: 2).updateAll(db, score.set(to: nil), Column("name").set(to: "B")), 1)
+            try expectEqual(try QIPlayer.filter(key: 2).fetchOne(db), QIPlayer(id: 2, name: "B", score: nil))
+            try expectEqual(try QIPlayer.order(Column("id")).limit(1).updateAll(db, score *= 2), 1)
+            try expectEqual(try QIPlayer.filter(key: 1).fetchOne(db)?.score, 202)
+            try expectEqual(try QIPlayer.order(Column("id").desc).limit(2).deleteAll(db), 2)
+            try expectEqual(try QIPlayer.select(Column("id"), as: Int64.self).order(Column("id")).fetchAll(db), [1, 2])
+            try expectEqual(try QIPlayer.filter(score == nil).deleteAll(db), 1)
+            try expectEqual(try Table("qiPlayer").deleteAll(db), 1)
+            try expectEqual(try QIPlayer.fetchCount(db), 0)
+        }
+    },
+    ConformanceCheck("hostile strings go through every builder entry point as values, and round-trip") { factory in
+        let writer = try factory.makeWriter()
+        let hostile = [
+            "Robert'); DROP TABLE qiPlayer; --", "\"; DROP TABLE qiPlayer; --", "a\u{0}b", "' OR 1=1 --", "%_\\",
+            "?", ":name", "$x", "@y", "\\'",
+        ]
+        try writer.write { db in
+            try insertQIPlayers(db)
+            for (offset, string) in hostile.enumerated() {
+                var player = QIPlayer(id: Int64(100 + offset), name: string, score: offset)
+                try player.insert(db)
+                try expectEqual(try QIPlayer.filter(Column("name") == string).fetchOne(db), player)
+                try expectEqual(try QIPlayer.filter(key: ["name": string]).fetchOne(db), player)
+                try expectEqual(try QIPlayer.filter([string].contains(Column("name"))).fetchOne(db), player)
+                try expectEqual(try QIPlayer.filter(Column("name").like(string)).fetchCount(db) >= 0, true)
+                try expectEqual(try QIPlayer.filter(literal: "name = \(string)").fetchOne(db), player)
+                try expectEqual(
+                    try QIPlayer.select(Column("name") ?? string, as: String.self).filter(key: player.id).fetchOne(db),
+                    string)
+                try expectEqual(
+                    try QIPlayer.filter(key: player.id).updateAll(db, Column("name").set(to: string + string)), 1)
+                player.name = string + string
+                try expectEqual(try QIPlayer.filter(key: player.id).fetchOne(db), player)
+                try expectEqual(try QIPlayer.filter(Column("name") == player.name).deleteAll(db), 1)
+            }
+            // Invalid UTF-8 in a blob round-trips as bytes.
+            let blob = Data([0xFF, 0xFE, 0x00, 0x27, 0x3B])
+            try db.execute(sql: "CREATE TABLE qiBlob (data BLOB)")
+            try db.execute(sql: "INSERT INTO qiBlob (data) VALUES (?)", arguments: [blob])
+            try expectEqual(
+                try Table("qiBlob").filter(Column("data") == blob).select(Column("data"), as: Data.self).fetchOne(db),
+                blob)
+            try expectEqual(try Table("qiBlob").filter(Column("data") == blob).deleteAll(db), 1)
+            // Nothing else changed.
+            try expectEqual(try QIPlayer.fetchCount(db), 4)
+            try expectEqual(try db.tableExists("qiPlayer"), true)
+        }
+    },
+    ConformanceCheck("a hostile table or column name is a quoted identifier, and unknown ones are named in errors") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            let table = "weird \"table\"; DROP TABLE x; --"
+            let column = "odd \"column\""
+            try db.execute(sql: "CREATE TABLE x (id INTEGER)")
+            try db.execute(
+                sql: "CREATE TABLE \(table.quotedDatabaseIdentifier) (\(column.quotedDatabaseIdentifier) TEXT)")
+            try db.execute(sql: "INSERT INTO \(table.quotedDatabaseIdentifier) VALUES ('v')")
+            try expectEqual(
+                try Table(table).filter(Column(column) == "v").select(Column(column), as: String.self).fetchOne(db), "v"
+            )
+            try expectEqual(try Table(table).updateAll(db, Column(column).set(to: "w")), 1)
+            try expectEqual(try Table(table).deleteAll(db), 1)
+            try expectEqual(try db.tableExists("x"), true)
+            let tableError = try expectDatabaseError { _ = try Table("nowhere").fetchAll(db) }
+            try expect(tableError.message?.contains("nowhere") == true, "\(tableError)")
+            let unknownColumn = Table("x").filter(Column("nothing") == 1)
+            if db.driver.capabilities.isAtLeast(3, 29) {
+                let columnError = try expectDatabaseError { _ = try unknownColumn.fetchAll(db) }
+                try expect(columnError.message?.contains("nothing") == true, "\(columnError)")
+            } else {
+                // Before SQLite 3.29, a double-quoted unknown column is the string "nothing".
+                try expectEqual(try unknownColumn.fetchCount(db), 0)
+            }
+        }
+    },
+]
+
+/// A record of the query interface checks.
+struct QIPlayer: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable {
+    static let databaseTableName = "qiPlayer"
+    var id: Int64
+    var name: String
+    var score: Int?
+}
+
+private func insertQIPlayers(_ db: Database) throws {
+    try db.execute(sql: "CREATE TABLE qiPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
+    for player in [
+        QIPlayer(id: 1, name: "Arthur", score: 100), QIPlayer(id: 2, name: "Barbara", score: 150),
+        QIPlayer(id: 3, name: "Craig", score: 200), QIPlayer(id: 4, name: "David", score: nil),
+    ] {
+        try player.insert(db)
+    }
+}
