@@ -13,13 +13,27 @@ public struct PrimaryKeyInfo: Hashable, Sendable {
 }
 
 extension Database {
-    /// Whether a table (or a view) exists in the main schema or the temporary one.
+    /// Whether a table exists in the main schema or the temporary one (views are not tables).
     public func tableExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(name, type: "table")
+    }
+
+    /// Whether a view exists in the main schema or the temporary one.
+    public func viewExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(name, type: "view")
+    }
+
+    /// Whether a trigger exists in the main schema or the temporary one.
+    public func triggerExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(name, type: "trigger")
+    }
+
+    private func schemaObjectExists(_ name: String, type: String) throws -> Bool {
         let statement = try cachedStatement(
             sql:
                 "SELECT 1 FROM (SELECT name, type FROM sqlite_master UNION ALL SELECT name, type FROM sqlite_temp_master) "
-                + "WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE")
-        try statement.setArguments([name])
+                + "WHERE type = ? AND name = ? COLLATE NOCASE")
+        try statement.setArguments([type, name])
         defer { statement.reset() }
         return try statement.step()
     }

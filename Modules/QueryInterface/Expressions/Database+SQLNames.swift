@@ -49,7 +49,7 @@ extension Database {
         public static let datetime = ColumnType(rawValue: "DATETIME")
         /// JSON (stored as TEXT).
         public static let json = ColumnType(rawValue: "JSON")
-        /// Any type (no declared type affinity).
-        public static let any = ColumnType(rawValue: "")
+        /// ANY: any type (in STRICT tables; elsewhere, NUMERIC affinity).
+        public static let any = ColumnType(rawValue: "ANY")
     }
 }

@@ -1,0 +1,131 @@
+import RSCore
+
+// Schema introspection: the columns, indexes and foreign keys of a table. Each method throws
+// "no such table" for a table that does not exist, rather than returning an empty list. (The
+// primary key is `primaryKey(_:)`, and existence is `tableExists(_:)`.)
+extension Database {
+    /// The columns of a table or a view, in order; hidden columns of virtual tables are left out.
+    ///
+    /// ```swift
+    /// let columns = try db.columns(in: "player")
+    /// columns.map(\.name)   // ["id", "name", "score"]
+    /// ```
+    ///
+    /// - parameter schemaName: The schema of the table ("main", "temp", or an attached database);
+    ///   by default, SQLite looks for the table as a query would.
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
+    public func columns(in tableName: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
+        // PRAGMA table_xinfo (SQLite 3.26+) also tells generated columns, and which columns are hidden.
+        let pragma = driver.capabilities.isAtLeast(3, 26) ? "table_xinfo" : "table_info"
+        let columns = try ColumnInfo.fetchAll(self, sql: pragmaSQL(pragma, tableName, schemaName))
+            .filter { $0.hidden != 1 }
+            .sorted { $0.cid < $1.cid }
+        if columns.isEmpty { throw noSuchTableError(tableName, schemaName) }
+        return columns
+    }
+
+    /// The indexes of a table, including those of its UNIQUE and PRIMARY KEY constraints. Indexes on
+    /// expressions are left out.
+    ///
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
+    public func indexes(on tableName: String, in schemaName: String? = nil) throws -> [IndexInfo] {
+        // Each row: seq, name, unique, origin, partial.
+        let indexRows = try Row.fetchAll(self, sql: pragmaSQL("index_list", tableName, schemaName))
+        if indexRows.isEmpty {
+            try checkTableExists(tableName, schemaName)
+            return []
+        }
+        return try indexRows.compactMap { row -> IndexInfo? in
+            let name: String = row["name"]
+            // Each row: seqno, cid, name (NULL for the rowid or an expression).
+            let columnRows = try Row.fetchAll(self, sql: pragmaSQL("index_info", name, schemaName))
+                .sorted { (lhs: Row, rhs: Row) -> Bool in (lhs["seqno"] as Int) < (rhs["seqno"] as Int) }
+            var columns: [String] = []
+            for columnRow in columnRows {
+                guard let column = columnRow["name"] as String? else { return nil }
+                columns.append(column)
+            }
+            return IndexInfo(name: name, columns: columns, isUnique: row["unique"], origin: row["origin"])
+        }
+    }
+
+    /// The foreign keys of a table. A key that names no destination column maps its columns to the
+    /// primary key of the destination table.
+    ///
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist, or when a
+    ///   key refers to the primary key of a table that does not exist.
+    public func foreignKeys(on tableName: String, in schemaName: String? = nil) throws -> [ForeignKeyInfo] {
+        // Each row: id, seq, table, from, to (NULL for the primary key), on_update, on_delete, match.
+        let rows = try Row.fetchAll(self, sql: pragmaSQL("foreign_key_list", tableName, schemaName))
+        if rows.isEmpty {
+            try checkTableExists(tableName, schemaName)
+            return []
+        }
+        var keys: [(id: Int, table: String, columns: [(seq: Int, origin: String, destination: String?)])] = []
+        for row in rows {
+            let id: Int = row["id"]
+            let column = (seq: row["seq"] as Int, origin: row["from"] as String, destination: row["to"] as String?)
+            if let last = keys.indices.last, keys[last].id == id {
+                keys[last].columns.append(column)
+            } else {
+                keys.append((id, row["table"], [column]))
+            }
+        }
+        return try keys.map { key in
+            let columns = key.columns.sorted { $0.seq < $1.seq }
+            let mapping: [(origin: String, destination: String)]
+            if columns.contains(where: { $0.destination == nil }) {
+                let destinationColumns = try primaryKey(key.table).columns
+                mapping = zip(columns, destinationColumns).map { ($0.origin, $1) }
+            } else {
+                mapping = columns.map { ($0.origin, $0.destination!) }
+            }
+            return ForeignKeyInfo(id: key.id, destinationTable: key.table, mapping: mapping)
+        }
+    }
+
+    /// Whether the table has a primary key or a unique index on a subset of the given columns, so
+    /// that at most one row matches values of all of them (column names compare case-insensitively).
+    ///
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
+    public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
+        let wanted = Set(columns.map { $0.lowercased() })
+        if wanted.isEmpty {
+            try checkTableExists(tableName, nil)
+            return false
+        }
+        let primaryKeyColumns = Set(try primaryKey(tableName).columns.map { $0.lowercased() })
+        if primaryKeyColumns.isSubset(of: wanted) { return true }
+        return try indexes(on: tableName).contains { index in
+            index.isUnique && Set(index.columns.map { $0.lowercased() }).isSubset(of: wanted)
+        }
+    }
+
+    /// `PRAGMA "schema".pragma("argument")`.
+    private func pragmaSQL(_ pragma: String, _ argument: String, _ schemaName: String?) -> String {
+        let schema = schemaName.map { "\($0.quotedDatabaseIdentifier)." } ?? ""
+        return "PRAGMA \(schema)\(pragma)(\(argument.quotedDatabaseIdentifier))"
+    }
+
+    /// Throws "no such table" unless the table (or view) exists.
+    private func checkTableExists(_ tableName: String, _ schemaName: String?) throws {
+        let exists: Bool
+        if let schemaName {
+            exists =
+                try Bool.fetchOne(
+                    self,
+                    sql: "SELECT EXISTS (SELECT 1 FROM \(schemaName.quotedDatabaseIdentifier).sqlite_master "
+                        + "WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE)",
+                    arguments: [tableName]) ?? false
+        } else {
+            exists = try tableExists(tableName) || viewExists(tableName)
+        }
+        if !exists { throw noSuchTableError(tableName, schemaName) }
+    }
+
+    /// "no such table: player", or "no such table: main.player" when the schema is given.
+    private func noSuchTableError(_ tableName: String, _ schemaName: String?) -> DatabaseError {
+        let name = schemaName.map { "\($0).\(tableName)" } ?? tableName
+        return DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
+    }
+}
