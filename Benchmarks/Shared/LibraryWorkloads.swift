@@ -82,8 +82,8 @@ private func freshQueue(_ path: String) throws -> DatabaseQueue {
 
 private func insertWithStatement(_ db: Database, count: Int) throws {
     let statement = try db.makeStatement(sql: Workload.insertSQL)
-    for id in 1...Int64(count) {
-        let item = ItemValues(id: id)
+    for index in 1...count {
+        let item = ItemValues(id: Int64(index))
         try statement.execute(arguments: [item.id, item.i1, item.i2, item.i3, item.t1, item.t2, item.d1])
     }
 }
@@ -133,7 +133,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
             let dbQueue = try freshQueue(scratch.path())
             return try measure {
                 try dbQueue.write { db in
-                    for id in 1...Int64(Workload.rowCount) { try CodableItem(ItemValues(id: id)).insert(db) }
+                    for index in 1...Workload.rowCount { try CodableItem(ItemValues(id: Int64(index))).insert(db) }
                 }
             }
         },
@@ -141,7 +141,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
             let dbQueue = try freshQueue(scratch.path())
             return try measure {
                 try dbQueue.write { db in
-                    for id in 1...Int64(Workload.rowCount) { try Item(ItemValues(id: id)).insert(db) }
+                    for index in 1...Workload.rowCount { try Item(ItemValues(id: Int64(index))).insert(db) }
                 }
             }
         },

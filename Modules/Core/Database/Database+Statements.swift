@@ -43,12 +43,26 @@ extension Database {
     /// - throws: A `DatabaseError` for invalid SQL, wrong arguments, or a failed execution.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         checkAccess()
-        var statements = try prepareStatements(sql: sql)
         var remaining = arguments.values[...]
-        while let statement = try statements.next() {
+        func run(_ statement: Statement) throws {
             try statement.bind(arguments, consumingPositionalValuesFrom: &remaining)
             try willExecute(statement)
             while try statement.step() {}
+        }
+        if let statement = reusableStatements.statement(sql: sql) {
+            try run(statement)
+        } else {
+            var statements = try prepareStatements(sql: sql)
+            var single: Statement?
+            var count = 0
+            while let statement = try statements.next() {
+                try run(statement)
+                count += 1
+                single = count == 1 ? statement : nil
+            }
+            if let single, !single.invalidatesSchemaCache {
+                reusableStatements.insert(single, sql: sql)
+            }
         }
         guard remaining.isEmpty else {
             throw DatabaseError(
@@ -57,6 +71,18 @@ extension Database {
                     + "\(arguments.values.count - remaining.count)",
                 sql: sql, arguments: arguments, publicStatementArguments: configuration.publicStatementArguments)
         }
+    }
+
+    /// A statement of one SQL statement, from the bounded cache of reusable statements, for the
+    /// fetches that run it to completion at once.
+    func reusableStatement(sql: String) throws -> Statement {
+        if let statement = reusableStatements.statement(sql: sql) {
+            checkAccess()
+            return statement
+        }
+        let statement = try makeStatement(sql: sql)
+        reusableStatements.insert(statement, sql: sql)
+        return statement
     }
 
     /// Executes one statement without arguments through the statement cache (transaction control,
@@ -70,6 +96,7 @@ extension Database {
         if statement.invalidatesSchemaCache {
             schemaCache = SchemaCache()
             statementCache.removeAll()
+            reusableStatements.removeAll()
             persistenceStatements.removeAll()
         } else if statement.transactionEffect?.isRollback == true {
             // A rollback undoes the schema changes of the transaction or savepoint.
@@ -98,9 +125,23 @@ struct StatementIterator {
     }
 
     /// The SQL of a range of bytes, without surrounding white space and semicolons.
+    /// (White space is SQLite's: ASCII spaces, tabs, and line and page breaks.)
     private func text(_ range: Range<Int>) -> String {
-        String(decoding: utf8[range].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+        func isTrimmed(_ byte: CChar) -> Bool {
+            switch UInt8(bitPattern: byte) {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: ";"): return true
+            default: return false
+            }
+        }
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper && isTrimmed(utf8[lower]) { lower += 1 }
+        while upper > lower && isTrimmed(utf8[upper - 1]) { upper -= 1 }
+        return utf8.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(rebasing: buffer[lower..<upper]).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
     }
 
     /// The next statement, or nil when only white space and comments remain.

@@ -18,6 +18,8 @@ public final class Database: CustomStringConvertible {
 
     let api: SQLiteAPI
     var statementCache: [String: Statement] = [:]
+    /// The statements of `execute(sql:)` and of the fetches of SQL, kept for the next call.
+    var reusableStatements = ReusableStatementCache()
     /// The statements of record persistence, by what they do (no SQL to build on each use).
     var persistenceStatements: [PersistenceStatementKey: Statement] = [:]
     var schemaCache = SchemaCache()
@@ -85,6 +87,7 @@ public final class Database: CustomStringConvertible {
     /// Closes the connection. Statements are finalized first.
     func close() {
         statementCache.removeAll()
+        reusableStatements.removeAll()
         persistenceStatements.removeAll()
         trace = nil
         StatementAuthorizer.unregister(from: sqliteConnection, api: api)

@@ -35,14 +35,14 @@ extension DatabaseValueConvertible {
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The first value of an SQL query; nil when there is no row or the value is NULL.
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// A cursor over the values of a request.
@@ -71,7 +71,7 @@ extension DatabaseValueConvertible where Self: Hashable {
     public static func fetchSet(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Set<Self> {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The distinct values of a request.

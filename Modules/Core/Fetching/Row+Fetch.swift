@@ -30,21 +30,21 @@ extension Row {
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Row] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The distinct rows of an SQL query.
     public static func fetchSet(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Set<Row> {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The first row of an SQL query, if any.
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Row? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// A cursor over the rows of a request.

@@ -27,14 +27,14 @@ extension FetchableRecord {
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The first record of an SQL query, if any.
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// A cursor over the records of a request.
@@ -63,7 +63,7 @@ extension FetchableRecord where Self: Hashable {
     public static func fetchSet(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Set<Self> {
-        try fetchSet(db.cachedStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
     }
 
     /// The distinct records of a request.

@@ -46,6 +46,8 @@ public final class Statement: CustomStringConvertible {
     let columns: RowColumns
     /// The arguments currently bound.
     public private(set) var arguments = StatementArguments()
+    /// Whether the statement has a row and was not reset: it is being iterated.
+    private(set) var isBusy = false
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
 
@@ -208,18 +210,21 @@ public final class Statement: CustomStringConvertible {
     func step() throws -> Bool {
         switch api.step(sqliteStatement) {
         case SQLITE.ROW:
+            isBusy = true
             return true
         case SQLITE.DONE:
+            isBusy = false
             return false
         case let code:
             let error = database.error(code: code, sql: sql, arguments: arguments)
-            _ = api.reset(sqliteStatement)
+            reset()
             throw error
         }
     }
 
     /// Resets the statement, so that it runs again from the start with the same arguments.
     func reset() {
+        isBusy = false
         _ = api.reset(sqliteStatement)
     }
 
