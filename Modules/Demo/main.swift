@@ -25,13 +25,11 @@ print("Opened \(path) with \(DatabaseDriver.sqlite.name) \(DatabaseDriver.sqlite
 // Migrations, applied once each.
 var migrator = DatabaseMigrator()
 migrator.registerMigration("createPlayer") { db in
-    try db.execute(
-        sql: """
-            CREATE TABLE player (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                name TEXT NOT NULL UNIQUE,
-                score INTEGER NOT NULL)
-            """)
+    try db.create(table: "player") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("name", .text).notNull().unique()
+        t.column("score", .integer).notNull().check { $0 >= 0 }
+    }
 }
 try migrator.migrate(dbPool)
 print("Applied migrations: \(try dbPool.read(migrator.appliedMigrations))")

@@ -125,6 +125,14 @@ let queryInterfaceChecks: [ConformanceCheck] = [
                     try QIPlayer.filter(key: player.id).updateAll(db, Column("name").set(to: string + string)), 1)
                 player.name = string + string
                 try expectEqual(try QIPlayer.filter(key: player.id).fetchOne(db), player)
+                let name = Column("name")
+                try expectEqual(
+                    try QIPlayer.order(name == player.name, name).annotated(with: (name == player.name).forKey("hit"))
+                        .group(name, name == player.name).having(count(name) > 0 && (name == player.name))
+                        .select(name, as: String.self).fetchAll(db), [player.name])
+                try expectEqual(
+                    try Table("qiPlayer").filter(sql: "name = ?", arguments: [player.name])
+                        .select(Column("id"), as: Int64.self).fetchOne(db), player.id)
                 try expectEqual(try QIPlayer.filter(Column("name") == player.name).deleteAll(db), 1)
             }
             // Invalid UTF-8 in a blob round-trips as bytes.
