@@ -75,6 +75,7 @@ extension Database {
 
     /// A statement of one SQL statement, from the bounded cache of reusable statements, for the
     /// fetches that run it to completion at once.
+    @usableFromInline
     func reusableStatement(sql: String) throws -> Statement {
         if let statement = reusableStatements.statement(sql: sql) {
             checkAccess()

@@ -52,7 +52,9 @@ extension Cursor {
 }
 
 extension Array {
-    /// An array of the remaining values of a cursor.
+    /// An array of the remaining values of a cursor. (Inlinable, so that it is specialized for the
+    /// element type: generic code would look up the array's type metadata for each element.)
+    @inlinable
     public init<C: Cursor>(_ cursor: C) throws where C.Element == Element {
         self.init()
         while let element = try cursor.next() { append(element) }
@@ -60,7 +62,8 @@ extension Array {
 }
 
 extension Set {
-    /// A set of the remaining values of a cursor.
+    /// A set of the remaining values of a cursor (inlinable, as the array initializer).
+    @inlinable
     public init<C: Cursor>(_ cursor: C) throws where C.Element == Element {
         self.init()
         while let element = try cursor.next() { insert(element) }

@@ -12,6 +12,7 @@ extension DatabaseValueConvertible {
     }
 
     /// All values of a statement.
+    @inlinable
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         try Array(fetchCursor(statement, arguments: arguments))
     }
@@ -32,6 +33,7 @@ extension DatabaseValueConvertible {
     }
 
     /// All values of an SQL query.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
@@ -51,6 +53,7 @@ extension DatabaseValueConvertible {
     }
 
     /// All values of a request.
+    @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         try fetchAll(request.preparedStatement(db, forSingleResult: false))
     }
@@ -63,11 +66,13 @@ extension DatabaseValueConvertible {
 
 extension DatabaseValueConvertible where Self: Hashable {
     /// The distinct values of a statement.
+    @inlinable
     public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
         try Set(fetchCursor(statement, arguments: arguments))
     }
 
     /// The distinct values of an SQL query.
+    @inlinable
     public static func fetchSet(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Set<Self> {
@@ -75,6 +80,7 @@ extension DatabaseValueConvertible where Self: Hashable {
     }
 
     /// The distinct values of a request.
+    @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         try fetchSet(request.preparedStatement(db, forSingleResult: false))
     }
@@ -86,6 +92,7 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
         try RowDecoder.fetchCursor(db, self)
     }
     /// All fetched values.
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
     /// The first fetched value; nil when there is no row or the value is NULL.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
@@ -93,5 +100,6 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
     /// The distinct fetched values.
+    @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }

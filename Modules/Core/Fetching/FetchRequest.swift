@@ -88,6 +88,7 @@ extension SQLRequest: ExpressibleByStringInterpolation {
 
 extension FetchRequest {
     /// The statement of the request, prepared and bound, ready for a cursor.
+    @usableFromInline
     func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
         try makePreparedRequest(db, forSingleResult: singleResult).statement
     }

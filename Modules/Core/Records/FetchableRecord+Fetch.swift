@@ -7,6 +7,7 @@ extension FetchableRecord {
     }
 
     /// All records of a statement.
+    @inlinable
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         try Array(fetchCursor(statement, arguments: arguments))
     }
@@ -24,6 +25,7 @@ extension FetchableRecord {
     }
 
     /// All records of an SQL query.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
@@ -43,6 +45,7 @@ extension FetchableRecord {
     }
 
     /// All records of a request.
+    @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         try fetchAll(request.preparedStatement(db, forSingleResult: false))
     }
@@ -55,11 +58,13 @@ extension FetchableRecord {
 
 extension FetchableRecord where Self: Hashable {
     /// The distinct records of a statement.
+    @inlinable
     public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
         try Set(fetchCursor(statement, arguments: arguments))
     }
 
     /// The distinct records of an SQL query.
+    @inlinable
     public static func fetchSet(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Set<Self> {
@@ -67,6 +72,7 @@ extension FetchableRecord where Self: Hashable {
     }
 
     /// The distinct records of a request.
+    @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         try fetchSet(request.preparedStatement(db, forSingleResult: false))
     }
@@ -78,6 +84,7 @@ extension FetchRequest where RowDecoder: FetchableRecord {
         try RowDecoder.fetchCursor(db, self)
     }
     /// All fetched records.
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
     /// The first fetched record, if any.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
@@ -85,5 +92,6 @@ extension FetchRequest where RowDecoder: FetchableRecord {
 
 extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
     /// The distinct fetched records.
+    @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
