@@ -11,6 +11,33 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 }
 
 @Suite struct RowTests {
+    @Test func fetchedRowsKeepTheirOwnValuesAcrossBatches() throws {
+        let dbQueue = try DatabaseQueue()
+        let (rows, set, single) = try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL)")
+            for id in 1...150 {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?)", arguments: [id, "name \(id)", Double(id) / 2])
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id")
+            let set = try Row.fetchSet(db, sql: "SELECT * FROM t")
+            return (rows, set, try Row.fetchOne(db, sql: "SELECT * FROM t WHERE id = 65"))
+        }
+        #expect(rows.count == 150)
+        for (offset, row) in rows.enumerated() {
+            let id = offset + 1
+            #expect(row.count == 3)
+            #expect(row["id"] as Int == id)
+            #expect(row[1] as String == "name \(id)")
+            #expect(row["score"] as Double == Double(id) / 2)
+            #expect(
+                row.databaseValues == [id.databaseValue, "name \(id)".databaseValue, (Double(id) / 2).databaseValue])
+        }
+        #expect(set.count == 150)
+        #expect(set == Set(rows))
+        #expect(rows[64] == single)
+        #expect(rows[64].hashValue == single?.hashValue)
+    }
+
     // MARK: - Subscripts
 
     @Test func untypedSubscriptsReturnTheStorageValue() throws {

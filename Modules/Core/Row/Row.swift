@@ -23,11 +23,16 @@ public final class Row: @unchecked Sendable {
     /// The statement whose current row this row reads, or nil for a copied row. (Two stored
     /// properties rather than an enum: reading them costs no reference counting in the hot path.)
     let statement: Statement?
-    /// The values of a copied row (empty for a statement row).
-    let copiedValues: [DatabaseValue]
+    /// The values of a copied row (empty for a statement row): a slice, because the rows that
+    /// `fetchAll` copies share their values' storage in batches.
+    let copiedValues: ArraySlice<DatabaseValue>
     let columns: RowColumns
 
-    init(columns: RowColumns, values: [DatabaseValue]) {
+    convenience init(columns: RowColumns, values: [DatabaseValue]) {
+        self.init(columns: columns, values: values[...])
+    }
+
+    init(columns: RowColumns, values: ArraySlice<DatabaseValue>) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
@@ -64,7 +69,7 @@ public final class Row: @unchecked Sendable {
 
     /// The values, from left to right.
     public var databaseValues: [DatabaseValue] {
-        guard let statement else { return copiedValues }
+        guard let statement else { return Array(copiedValues) }
         return (0..<Int32(count)).map(statement.databaseValue(at:))
     }
 
@@ -91,7 +96,7 @@ public final class Row: @unchecked Sendable {
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
         precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
         // Optional chaining borrows the statement, where binding it would retain it.
-        return statement?.databaseValue(at: Int32(index)) ?? copiedValues[index]
+        return statement?.databaseValue(at: Int32(index)) ?? copiedValues[copiedValues.startIndex + index]
     }
 
     /// The value of the leftmost column of this name, or nil when there is no such column.
