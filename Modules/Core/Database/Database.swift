@@ -21,7 +21,7 @@ public final class Database: CustomStringConvertible {
     /// The statements of `execute(sql:)` and of the fetches of SQL, kept for the next call.
     var reusableStatements = ReusableStatementCache()
     /// The statements of record persistence, by what they do (no SQL to build on each use).
-    var persistenceStatements: [PersistenceStatementKey: Statement] = [:]
+    var persistenceStatements = PersistenceStatementCache()
     var schemaCache = SchemaCache()
     var trace: TraceRegistration?
     /// Whether `withTraceSuspended(_:)` runs: SQLite reports nothing to the trace meanwhile.

@@ -42,3 +42,30 @@ extension Database {
         return statement
     }
 }
+
+/// The statements of record persistence, by key, with the last one used at hand: records are
+/// usually saved many times in a row, and comparing two keys costs much less than hashing one.
+struct PersistenceStatementCache {
+    private var statements: [PersistenceStatementKey: Statement] = [:]
+    private var last: (key: PersistenceStatementKey, statement: Statement)?
+
+    /// The statement of a key.
+    subscript(key: PersistenceStatementKey) -> Statement? {
+        mutating get {
+            if let last, last.key == key { return last.statement }
+            guard let statement = statements[key] else { return nil }
+            last = (key, statement)
+            return statement
+        }
+        set {
+            statements[key] = newValue
+            last = newValue.map { (key, $0) }
+        }
+    }
+
+    /// Forgets every statement.
+    mutating func removeAll() {
+        statements.removeAll()
+        last = nil
+    }
+}
