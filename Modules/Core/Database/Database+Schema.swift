@@ -42,7 +42,7 @@ extension Database {
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
     public func primaryKey(_ tableName: String) throws -> PrimaryKeyInfo {
-        if let primaryKey = schemaCache.primaryKeys[tableName] { return primaryKey }
+        if let primaryKey = schemaCache.primaryKey(tableName) { return primaryKey }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
         guard !rows.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
@@ -59,7 +59,7 @@ extension Database {
         default:
             primaryKey = PrimaryKeyInfo(columns: keyColumns.map { $0["name"] }, rowIDColumn: nil)
         }
-        schemaCache.primaryKeys[tableName] = primaryKey
+        schemaCache.setPrimaryKey(primaryKey, forTable: tableName)
         return primaryKey
     }
 }

@@ -5,39 +5,36 @@ import Foundation
 /// Properties of `DatabaseValueConvertible` types store their database value. Other properties
 /// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
 final class DatabaseRecordEncoder: Encoder {
-    final class Storage {
-        var container = PersistenceContainer()
-        /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
-        var unsupportedEncoding: String?
-    }
-
-    let storage = Storage()
+    /// The encoded columns.
+    var container = PersistenceContainer()
+    /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
+    var unsupportedEncoding: String?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordKeyedContainer<Key>(storage: storage))
+        KeyedEncodingContainer(RecordKeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
         return IgnoringUnkeyedContainer()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        storage.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
         return IgnoringSingleValueContainer()
     }
 }
 
 private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let storage: DatabaseRecordEncoder.Storage
+    let encoder: DatabaseRecordEncoder
     var codingPath: [any CodingKey] { [] }
 
-    func encodeNil(forKey key: Key) throws { storage.container.setDatabaseValue(.null, forColumn: key.stringValue) }
+    func encodeNil(forKey key: Key) throws { encoder.container.setDatabaseValue(.null, forColumn: key.stringValue) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        storage.container.setDatabaseValue(
+        encoder.container.setDatabaseValue(
             try DatabaseValueEncoder.databaseValue(of: value), forColumn: key.stringValue)
     }
 
@@ -60,7 +57,7 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     // Not generic over the value: in this type, generic over the client's coding keys, a generic
     // method would not be specialized, and would cost a dynamic dispatch per value.
     private func set(_ value: DatabaseValue, _ key: Key) {
-        storage.container.setDatabaseValue(value, forColumn: key.stringValue)
+        encoder.container.setDatabaseValue(value, forColumn: key.stringValue)
     }
 
     // Synthesized Encodable calls the typed `encodeIfPresent` methods, whose default skips nil:
@@ -88,12 +85,12 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        storage.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        encoder.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
         return KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>())
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        storage.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        encoder.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
         return IgnoringUnkeyedContainer()
     }
 

@@ -19,10 +19,10 @@ extension EncodableRecord where Self: Encodable {
     public func encode(to container: inout PersistenceContainer) throws {
         let encoder = DatabaseRecordEncoder()
         try encode(to: encoder)
-        if let unsupportedEncoding = encoder.storage.unsupportedEncoding {
+        if let unsupportedEncoding = encoder.unsupportedEncoding {
             throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: unsupportedEncoding))
         }
-        container = encoder.storage.container
+        container = encoder.container
     }
 }
 
