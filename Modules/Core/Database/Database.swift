@@ -20,9 +20,15 @@ public final class Database: CustomStringConvertible {
     var statementCache: [String: Statement] = [:]
     /// The statements of `execute(sql:)` and of the fetches of SQL, kept for the next call.
     var reusableStatements = ReusableStatementCache()
+    // The two caches below are read through mutating accessors (they keep their last hit) on each
+    // saved record. Unchecked exclusivity: a connection is only used by the thread of its current
+    // access (`checkAccess`), and the caches' methods never call back into the connection, so that
+    // their accesses cannot overlap; the dynamic checks cost more than the lookups.
+
     /// The statements of record persistence, by what they do (no SQL to build on each use).
-    var persistenceStatements = PersistenceStatementCache()
-    var schemaCache = SchemaCache()
+    @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
+    /// What the connection knows of the schema.
+    @exclusivity(unchecked) var schemaCache = SchemaCache()
     var trace: TraceRegistration?
     /// Whether `withTraceSuspended(_:)` runs: SQLite reports nothing to the trace meanwhile.
     var isTraceSuspended = false

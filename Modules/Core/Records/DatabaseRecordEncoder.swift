@@ -6,7 +6,11 @@ import Foundation
 /// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
 final class DatabaseRecordEncoder: Encoder {
     /// The encoded columns.
-    var container = PersistenceContainer()
+    ///
+    /// Unchecked exclusivity: the encoder lives for the encoding of one record, on one thread, and
+    /// the only accesses are the container's own mutations, which never overlap (none calls back
+    /// into the encoder). Dynamic checks cost an eighth of encoding a record.
+    @exclusivity(unchecked) var container = PersistenceContainer()
     /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
     var unsupportedEncoding: String?
     var codingPath: [any CodingKey] { [] }
