@@ -18,11 +18,11 @@ public struct Runner {
             var samples: [Implementation: [Duration]] = [:]
             for benchmarkCase in workloadCases {
                 // One untimed warm-up run.
-                _ = try benchmarkCase.run(Scratch())
+                _ = try runOnce(benchmarkCase)
             }
             for _ in 0..<rounds {
                 for benchmarkCase in workloadCases {
-                    samples[benchmarkCase.implementation, default: []].append(try benchmarkCase.run(Scratch()))
+                    samples[benchmarkCase.implementation, default: []].append(try runOnce(benchmarkCase))
                 }
             }
             let result = WorkloadResult(workload: workload, samples: samples)
@@ -31,6 +31,21 @@ public struct Runner {
         }
         return results
     }
+}
+
+/// Runs a case in a fresh scratch directory; a failure names the workload and the implementation.
+private func runOnce(_ benchmarkCase: BenchmarkCase) throws -> Duration {
+    do {
+        return try benchmarkCase.run(Scratch())
+    } catch {
+        throw BenchmarkFailure(
+            description: "\(benchmarkCase.workload) (\(benchmarkCase.implementation)) failed: \(error)")
+    }
+}
+
+/// A failed run of a benchmark case.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// The statistics of one workload, for every implementation.
