@@ -288,3 +288,34 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         #expect(Player.databaseTableName == "players")
     }
 }
+
+@Suite struct OptionalPropertyDecodingTests {
+    private struct Profile: Decodable, FetchableRecord, Equatable {
+        var score: Int?
+        var name: String?
+        var ratio: Double?
+    }
+
+    @Test func anOptionalPropertyIsNilForAMissingColumnOrNull() throws {
+        let dbQueue = try DatabaseQueue()
+        let (full, nulls, partial) = try dbQueue.read { db in
+            (
+                try Profile.fetchOne(db, sql: "SELECT 1 AS score, 'a' AS name, 0.5 AS ratio"),
+                try Profile.fetchOne(db, sql: "SELECT NULL AS score, NULL AS name, NULL AS ratio"),
+                try Profile.fetchOne(db, sql: "SELECT 2 AS score")
+            )
+        }
+        #expect(full == Profile(score: 1, name: "a", ratio: 0.5))
+        #expect(nulls == Profile(score: nil, name: nil, ratio: nil))
+        #expect(partial == Profile(score: 2, name: nil, ratio: nil))
+    }
+
+    @Test func anOptionalPropertyOfTheWrongTypeIsAMismatch() throws {
+        let dbQueue = try DatabaseQueue()
+        let error = try #require(throws: DatabaseError.self) {
+            try dbQueue.read { db in _ = try Profile.fetchOne(db, sql: "SELECT 'abc' AS score") }
+        }
+        #expect(error.resultCode == .SQLITE_MISMATCH)
+        #expect(error.message?.contains("score") == true)
+    }
+}

@@ -55,6 +55,44 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, key.stringValue) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, key.stringValue) }
 
+    // Synthesized Decodable calls the typed `decodeIfPresent` methods for optional properties: their
+    // default implementation looks the column up three times (contains, decodeNil, decode). An optional
+    // is decoded at once instead: nil for a missing column or NULL.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try decodeColumn(row, key.stringValue)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try decodeColumn(row, key.stringValue)
+    }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, forKey: key) as! T
