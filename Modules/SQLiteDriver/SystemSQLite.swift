@@ -33,6 +33,7 @@ extension DatabaseDriver {
             expanded_sql: sqlite3_expanded_sql,
             free: sqlite3_free,
             stmt_readonly: sqlite3_stmt_readonly,
+            stmt_busy: sqlite3_stmt_busy,
             bind_parameter_count: sqlite3_bind_parameter_count,
             bind_parameter_name: sqlite3_bind_parameter_name,
             bind_null: sqlite3_bind_null,

@@ -164,11 +164,11 @@ private func queue(publicStatementArguments: Bool = false) throws -> DatabaseQue
         let log = TraceLog()
         try dbQueue.writeWithoutTransaction { db in
             db.trace { log.events.append($0) }
-            db.withTraceSuspended {
+            try db.withTraceSuspended {
                 db.withTraceSuspended {}
                 // The trace is still suspended after the inner suspension (SQLCipher 3.4 crashes
                 // when its export runs traced, and the export runs inside nested suspensions).
-                try? db.execute(sql: "SELECT 'suspended'")
+                try db.execute(sql: "SELECT 'suspended'")
             }
             try db.execute(sql: "SELECT 'traced'")
             db.trace(nil)

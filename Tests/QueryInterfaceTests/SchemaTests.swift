@@ -668,12 +668,13 @@ private func violatesConstraint(_ db: Database, _ sql: String, _ arguments: Stat
         // Inside a transaction, a savepoint: the transaction goes on.
         try dbQueue.write { db throws in
             try db.execute(sql: "INSERT INTO existing VALUES (1)")
-            _ = databaseError {
+            let alterError = databaseError {
                 try db.alter(table: "existing") { t in
                     t.add(column: "y")
                     t.add(column: "x")
                 }
             }
+            #expect(alterError?.message == "duplicate column name: x")
             #expect(db.isInsideTransaction)
             #expect(try db.columns(in: "existing").map(\.name) == ["x"])
         }

@@ -12,19 +12,23 @@ import RawWorkloads
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
 let fixtureScratch = try Scratch()
 let fixture = fixtureScratch.path("fixture.sqlite")
-if CommandLine.arguments.dropFirst(2).first.map({ $0.hasPrefix("fetch") }) ?? true {
-    try RawWorkloads.populate(path: fixture)
-}
 
 let filter = CommandLine.arguments.dropFirst(2).first
 let implementationFilter = CommandLine.arguments.dropFirst(3).first.map { name in
-    Implementation.allCases.first { "\($0)" == name }
+    guard let implementation = Implementation.allCases.first(where: { "\($0)" == name }) else {
+        print("Unknown implementation \(name): use one of \(Implementation.allCases.map { "\($0)" })")
+        exit(1)
+    }
+    return implementation
 }
 let allCases =
     RawWorkloads.cases(fixture: fixture) + GRDBWorkloads.cases(fixture: fixture) + RSWorkloads.cases(fixture: fixture)
 let cases = allCases.filter { benchmarkCase in
     (filter.map { benchmarkCase.workload.hasPrefix($0) } ?? true)
         && (implementationFilter.map { benchmarkCase.implementation == $0 } ?? true)
+}
+if cases.contains(where: { $0.workload.hasPrefix("fetch") }) {
+    try RawWorkloads.populate(path: fixture)
 }
 let results = try Runner(rounds: rounds).run(cases) { print($0) }
 

@@ -1,8 +1,8 @@
 extension Database {
     /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
     func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
-        try executeCached("PRAGMA query_only = 1")
-        defer { try? executeCached("PRAGMA query_only = 0") }
+        try execute(sql: "PRAGMA query_only = 1")
+        defer { try? execute(sql: "PRAGMA query_only = 0") }
         return try readTransaction(body)
     }
 

@@ -27,18 +27,36 @@ final class ReaderPool: Sendable {
     func withReader<T>(_ body: (SerializedDatabase) throws -> T) throws -> T {
         semaphore.wait()
         defer { semaphore.signal() }
-        let (reader, generation) = try state.withLock { state -> (SerializedDatabase, Int) in
-            if state.isClosed {
-                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: the pool was closed")
-            }
-            if let reader = state.idle.popLast() { return (reader, state.generation) }
-            let reader = try makeReader(state.createdCount + 1)
-            state.createdCount += 1
-            state.all.append(reader)
-            return (reader, state.generation)
-        }
+        let (reader, generation) = try lendReader()
         defer { release(reader, lentAt: generation) }
         return try body(reader)
+    }
+
+    /// An idle reader, or a new one, and the generation it is lent at. A new reader is opened
+    /// outside the lock: opening runs the `prepareDatabase` functions (a key derivation, say), which
+    /// must not block the other readers' comings and goings.
+    private func lendReader() throws -> (SerializedDatabase, Int) {
+        let (idleReader, number, generation) = try state.withLock { state -> (SerializedDatabase?, Int, Int) in
+            if state.isClosed { throw Self.closedError }
+            if let reader = state.idle.popLast() { return (reader, 0, state.generation) }
+            state.createdCount += 1
+            return (nil, state.createdCount, state.generation)
+        }
+        if let idleReader { return (idleReader, generation) }
+        let reader = try makeReader(number)
+        let isClosed = state.withLock { state -> Bool in
+            if !state.isClosed { state.all.append(reader) }
+            return state.isClosed
+        }
+        if isClosed {
+            reader.close()
+            throw Self.closedError
+        }
+        return (reader, generation)
+    }
+
+    private static var closedError: DatabaseError {
+        DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: the pool was closed")
     }
 
     /// Makes a reader available again, or closes it when the pool was invalidated while it was lent.

@@ -86,12 +86,6 @@ extension Database {
         return statement
     }
 
-    /// Executes one statement without arguments through the statement cache (transaction control,
-    /// pragmas that run often).
-    func executeCached(_ sql: String) throws {
-        try cachedStatement(sql: sql).execute()
-    }
-
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
         if statement.invalidatesSchemaCache {

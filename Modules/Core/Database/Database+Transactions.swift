@@ -19,20 +19,19 @@ extension Database {
 
     /// Opens a transaction.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        try executeCached("BEGIN \((kind ?? configuration.defaultTransactionKind).rawValue) TRANSACTION")
+        try execute(sql: "BEGIN \((kind ?? configuration.defaultTransactionKind).rawValue) TRANSACTION")
     }
 
     /// Commits the open transaction.
     public func commit() throws {
-        try executeCached("COMMIT TRANSACTION")
+        try execute(sql: "COMMIT TRANSACTION")
     }
 
     /// Rolls back the open transaction, if there is one.
     public func rollback() throws {
         // SQLite may already have rolled back on its own (after some errors): then there is nothing to do.
         guard isInsideTransaction else { return }
-        try executeCached("ROLLBACK TRANSACTION")
-        schemaCache = SchemaCache()
+        try execute(sql: "ROLLBACK TRANSACTION")
     }
 
     /// Runs `block` in a transaction, committed when it returns `.commit` and rolled back when it
@@ -77,7 +76,7 @@ extension Database {
             try inTransaction(nil, block)
             return
         }
-        try executeCached("SAVEPOINT reactivesqlite")
+        try execute(sql: "SAVEPOINT reactivesqlite")
         let completion: TransactionCompletion
         do {
             completion = try block()
@@ -87,7 +86,7 @@ extension Database {
         }
         switch completion {
         case .commit:
-            try executeCached("RELEASE SAVEPOINT reactivesqlite")
+            try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
         case .rollback:
             try rollbackSavepoint()
         }
@@ -96,8 +95,7 @@ extension Database {
     private func rollbackSavepoint() throws {
         // SQLite may have rolled back the whole transaction on its own (after some errors).
         guard isInsideTransaction else { return }
-        try executeCached("ROLLBACK TRANSACTION TO SAVEPOINT reactivesqlite")
-        try executeCached("RELEASE SAVEPOINT reactivesqlite")
-        schemaCache = SchemaCache()
+        try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT reactivesqlite")
+        try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
     }
 }

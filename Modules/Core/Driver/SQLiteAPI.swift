@@ -91,6 +91,8 @@ public struct SQLiteAPI: Sendable {
     public var free: @convention(c) (UnsafeMutableRawPointer?) -> Void
     /// `sqlite3_stmt_readonly`.
     public var stmt_readonly: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_stmt_busy`.
+    public var stmt_busy: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_bind_parameter_count`.
     public var bind_parameter_count: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_bind_parameter_name`.
@@ -198,6 +200,7 @@ public struct SQLiteAPI: Sendable {
         expanded_sql: @escaping @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?,
         free: @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void,
         stmt_readonly: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        stmt_busy: @escaping @convention(c) (OpaquePointer?) -> Int32,
         bind_parameter_count: @escaping @convention(c) (OpaquePointer?) -> Int32,
         bind_parameter_name: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?,
         bind_null: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
@@ -263,6 +266,7 @@ public struct SQLiteAPI: Sendable {
         self.expanded_sql = expanded_sql
         self.free = free
         self.stmt_readonly = stmt_readonly
+        self.stmt_busy = stmt_busy
         self.bind_parameter_count = bind_parameter_count
         self.bind_parameter_name = bind_parameter_name
         self.bind_null = bind_null

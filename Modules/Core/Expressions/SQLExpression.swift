@@ -75,7 +75,7 @@ public struct SQLExpression: Sendable {
         case .value(let value):
             return context.bind(value)
         case .column(let name):
-            return context.qualified(name)
+            return name.quotedDatabaseIdentifier
         case .literal(let literal):
             let sql = try literal.sql(&context)
             return wrapped && !literal.isSingleToken ? "(\(sql))" : sql

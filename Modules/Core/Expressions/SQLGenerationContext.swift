@@ -1,19 +1,16 @@
 /// What SQL generation accumulates: the arguments bound so far, in the order of their `?`
-/// placeholders, and the qualifier of column names.
+/// placeholders.
 package struct SQLGenerationContext {
     /// The positional values, in the order of their placeholders.
     private var values: [DatabaseValue] = []
     /// The named values of SQL text given with named arguments.
     private var namedValues: [String: DatabaseValue] = [:]
-    /// The table name or alias that qualifies column names, if any.
-    package var qualifier: String?
     /// The database the SQL is generated for (nil for a description).
     private let db: Database?
 
     /// A context with no argument yet.
-    package init(database: Database?, qualifier: String? = nil) {
+    package init(database: Database?) {
         self.db = database
-        self.qualifier = qualifier
     }
 
     /// The database the SQL is generated for, if any.
@@ -47,9 +44,4 @@ package struct SQLGenerationContext {
         namedValues.merge(arguments.namedValues) { $1 }
     }
 
-    /// A quoted column name, qualified when the context has a qualifier.
-    package func qualified(_ column: String) -> String {
-        if let qualifier { return "\(qualifier.quotedDatabaseIdentifier).\(column.quotedDatabaseIdentifier)" }
-        return column.quotedDatabaseIdentifier
-    }
 }

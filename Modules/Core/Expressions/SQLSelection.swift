@@ -37,7 +37,6 @@ public struct SQLSelection: SQLSelectable, Sendable {
     package func sql(_ context: inout SQLGenerationContext) throws -> String {
         switch node {
         case .allColumns:
-            if let qualifier = context.qualifier { return "\(qualifier.quotedDatabaseIdentifier).*" }
             return "*"
         case .expression(let expression):
             return try expression.sql(&context)

@@ -10,11 +10,13 @@ public protocol TableRecord {
 extension TableRecord {
     /// The type name with a lowercase initial ("player" for `Player`, "httpRequest" for `HTTPRequest`).
     public static var databaseTableName: String {
-        let type = ObjectIdentifier(Self.self)
-        if let name = defaultTableNames.withLock({ $0[type] }) { return name }
-        let name = defaultDatabaseTableName(for: "\(Self.self)")
-        defaultTableNames.withLock { $0[type] = name }
-        return name
+        defaultTableNames.withLock { names in
+            let type = ObjectIdentifier(Self.self)
+            if let name = names[type] { return name }
+            let name = defaultDatabaseTableName(for: "\(Self.self)")
+            names[type] = name
+            return name
+        }
     }
 }
 

@@ -46,8 +46,6 @@ public final class Statement: CustomStringConvertible {
     let columns: RowColumns
     /// The arguments currently bound.
     public private(set) var arguments = StatementArguments()
-    /// Whether the statement has a row and was not reset: it is being iterated.
-    private(set) var isBusy = false
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
 
@@ -204,16 +202,17 @@ public final class Statement: CustomStringConvertible {
         while try step() {}
     }
 
+    /// Whether the statement has a row and was not reset: it is being iterated.
+    var isBusy: Bool { api.stmt_busy(sqliteStatement) != 0 }
+
     /// Runs one step: true when a row is available, false when done.
     ///
     /// On error the statement is reset, and the error describes the SQL and arguments.
     func step() throws -> Bool {
         switch api.step(sqliteStatement) {
         case SQLITE.ROW:
-            isBusy = true
             return true
         case SQLITE.DONE:
-            isBusy = false
             return false
         case let code:
             let error = database.error(code: code, sql: sql, arguments: arguments)
@@ -224,7 +223,6 @@ public final class Statement: CustomStringConvertible {
 
     /// Resets the statement, so that it runs again from the start with the same arguments.
     func reset() {
-        isBusy = false
         _ = api.reset(sqliteStatement)
     }
 

@@ -137,7 +137,7 @@ extension QueryInterfaceRequest {
     public func orderByPrimaryKey() -> Self {
         with { relation in
             let table = relation.table
-            relation.orderings = [{ db in try SQLRelation(table: table).primaryKeyOrderings(db) }]
+            relation.orderings = [{ db in try SQLRelation.primaryKeyOrderings(of: table, db) }]
             relation.isReversed = false
         }
     }

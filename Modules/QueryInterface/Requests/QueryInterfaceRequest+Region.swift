@@ -13,13 +13,6 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension Table {
-    /// The region of all rows of the table.
-    public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        try all().databaseRegion(db)
-    }
-}
-
 extension SQLRelation {
     /// The rowids the filters restrict the table to, or nil when they may select any row.
     ///

@@ -67,13 +67,13 @@ struct SQLRelation: Sendable {
         let orderings = try orderings.flatMap { try $0(db) }
         guard isReversed else { return orderings }
         if orderings.isEmpty {
-            return try primaryKeyOrderings(db).map(\.reversed)
+            return try Self.primaryKeyOrderings(of: table, db).map(\.reversed)
         }
         return orderings.map(\.reversed)
     }
 
     /// The orderings by primary key (the rowid for a table without one).
-    func primaryKeyOrderings(_ db: Database) throws -> [SQLOrdering] {
+    static func primaryKeyOrderings(of table: String, _ db: Database) throws -> [SQLOrdering] {
         try db.primaryKey(table).columns.map { Column($0).sqlOrdering }
     }
 }

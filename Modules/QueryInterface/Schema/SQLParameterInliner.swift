@@ -194,9 +194,7 @@ enum SQLParameterInliner {
 extension SQLExpression {
     /// The SQL of the expression, with its values written as literals (for DDL statements).
     func inlinedSQL(_ db: Database) throws -> String {
-        var context = SQLGenerationContext(database: db)
-        let sql = try self.sql(&context)
-        return try SQLParameterInliner.inline(sql, arguments: context.arguments)
+        try SQL(self).inlinedSQL(db)
     }
 }
 
