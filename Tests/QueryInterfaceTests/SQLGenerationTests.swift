@@ -113,6 +113,16 @@ private func fixture() throws -> DatabaseQueue {
         #expect(try sql(Player.select(name.cast(as: .integer))).0 == "SELECT CAST(\"name\" AS INTEGER) FROM \"player\"")
     }
 
+    @Test func aCollationNameThatIsNotAPlainIdentifierIsQuoted() throws {
+        // SQLite reads the quoted name as one collation name (unregistered here), not as a syntax error.
+        let collation = Database.CollationName(rawValue: "my collation")
+        let error = try #require(throws: DatabaseError.self) {
+            try sql(Player.filter(Column("name").collating(collation) == "a"))
+        }
+        #expect(error.message == "no such collation sequence: my collation")
+        #expect(error.sql?.hasSuffix("WHERE (\"name\" COLLATE \"my collation\") = ?") == true)
+    }
+
     @Test func selectionAnnotationAndDistinct() throws {
         let (name, score) = (Column("name"), Column("score"))
         #expect(try sql(Player.select(name, score)).0 == "SELECT \"name\", \"score\" FROM \"player\"")

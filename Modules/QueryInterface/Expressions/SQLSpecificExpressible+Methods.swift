@@ -8,7 +8,7 @@ extension SQLSpecificExpressible {
 
     /// `self COLLATE collation`: `Column("name").collating(.nocase) == "arthur"`.
     public func collating(_ collation: Database.CollationName) -> SQLExpression {
-        SQLExpression(.collated(sqlExpression, collation.rawValue))
+        SQLExpression(.collated(sqlExpression, collation.rawValue.sqlNameToken))
     }
 
     /// `self COLLATE collation`, for a custom collation registered with `db.add(collation:)`.
