@@ -46,7 +46,7 @@ private final class FunctionContext {
     /// Runs the function with the SQL arguments, and sets its result or its error.
     func call(_ sqliteContext: OpaquePointer?, _ argumentCount: Int, _ arguments: UnsafeMutablePointer<OpaquePointer?>?)
     {
-        let values = (0..<argumentCount).map { index in databaseValue(arguments![index]) }
+        let values = (0..<argumentCount).map { index in api.databaseValue(of: arguments![index]) }
         do {
             switch try function.function(values)?.databaseValue.storage ?? .null {
             case .null:
@@ -72,23 +72,6 @@ private final class FunctionContext {
         } catch {
             let message = (error as? DatabaseError)?.message ?? "\(error)"
             api.result_error(sqliteContext, message, -1)
-        }
-    }
-
-    private func databaseValue(_ value: OpaquePointer?) -> DatabaseValue {
-        switch api.value_type(value) {
-        case SQLITE.INTEGER:
-            return DatabaseValue(storage: .int64(api.value_int64(value)))
-        case SQLITE.FLOAT:
-            return DatabaseValue(storage: .double(api.value_double(value)))
-        case SQLITE.TEXT:
-            let bytes = UnsafeBufferPointer(start: api.value_text(value), count: Int(api.value_bytes(value)))
-            return DatabaseValue(storage: .string(String(decoding: bytes, as: UTF8.self)))
-        case SQLITE.BLOB:
-            let count = Int(api.value_bytes(value))
-            return DatabaseValue(storage: .blob(api.value_blob(value).map { Data(bytes: $0, count: count) } ?? Data()))
-        default:
-            return .null
         }
     }
 }

@@ -111,18 +111,12 @@ public struct SQLiteAPI: Sendable {
     public var column_count: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_column_name`.
     public var column_name: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
-    /// `sqlite3_column_type`.
-    public var column_type: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_column_value`.
+    public var column_value: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
     /// `sqlite3_column_int64`.
     public var column_int64: @convention(c) (OpaquePointer?, Int32) -> Int64
-    /// `sqlite3_column_double`.
-    public var column_double: @convention(c) (OpaquePointer?, Int32) -> Double
     /// `sqlite3_column_text`.
     public var column_text: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
-    /// `sqlite3_column_blob`.
-    public var column_blob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
-    /// `sqlite3_column_bytes`.
-    public var column_bytes: @convention(c) (OpaquePointer?, Int32) -> Int32
 
     // Functions and collations
     /// `sqlite3_create_function_v2`.
@@ -210,12 +204,9 @@ public struct SQLiteAPI: Sendable {
         bind_blob: @escaping @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, Int32, Destructor?) -> Int32,
         column_count: @escaping @convention(c) (OpaquePointer?) -> Int32,
         column_name: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?,
-        column_type: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        column_value: @escaping @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?,
         column_int64: @escaping @convention(c) (OpaquePointer?, Int32) -> Int64,
-        column_double: @escaping @convention(c) (OpaquePointer?, Int32) -> Double,
         column_text: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?,
-        column_blob: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?,
-        column_bytes: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
         create_function_v2:
             @escaping @convention(c) (
                 OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, FunctionCallback?,
@@ -276,12 +267,9 @@ public struct SQLiteAPI: Sendable {
         self.bind_blob = bind_blob
         self.column_count = column_count
         self.column_name = column_name
-        self.column_type = column_type
+        self.column_value = column_value
         self.column_int64 = column_int64
-        self.column_double = column_double
         self.column_text = column_text
-        self.column_blob = column_blob
-        self.column_bytes = column_bytes
         self.create_function_v2 = create_function_v2
         self.create_collation_v2 = create_collation_v2
         self.user_data = user_data

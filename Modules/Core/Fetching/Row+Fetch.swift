@@ -14,11 +14,11 @@ extension Row {
         try Set(copiedRows(statement, arguments: arguments))
     }
 
-    /// How many copied rows share one array of values.
+    /// How many copied rows share one storage.
     private static let batchRowCount = 64
 
-    /// The rows of a statement, copied in batches whose values share one array: a row then costs
-    /// one allocation instead of two, and keeps at most its batch alive.
+    /// The rows of a statement, copied in batches that share one storage: a row then costs no
+    /// allocation of its own, and keeps at most its batch alive.
     private static func copiedRows(_ statement: Statement, arguments: StatementArguments?) throws -> [Row] {
         let cursor = try StatementCursor(statement: statement, arguments: arguments) { _ in () }
         let columnCount = statement.columnCount
@@ -26,9 +26,10 @@ extension Row {
         var batch: [DatabaseValue] = []
         var pendingRowCount = 0
         func flush() {
+            guard pendingRowCount > 0 else { return }
+            let storage = RowStorage(columns: statement.columns, values: batch)
             for index in 0..<pendingRowCount {
-                let values = batch[(index * columnCount)..<((index + 1) * columnCount)]
-                rows.append(Row(columns: statement.columns, values: values))
+                rows.append(Row(storage: storage, valuesStart: index * columnCount))
             }
             batch = []
             pendingRowCount = 0

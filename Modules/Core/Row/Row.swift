@@ -16,48 +16,45 @@ import Foundation
 /// Rows fetched with `fetchAll`, `fetchOne` and `fetchSet`, and copied rows, are immutable values.
 /// Rows handed out by a cursor read the current row of the statement directly: they are valid only
 /// until the next iteration, in the database access that created them; `copy()` keeps one.
-public final class Row: @unchecked Sendable {
-    // Sendable: a copied row is immutable. A statement row is, by contract, only read inside the
-    // database access of its cursor, on the connection's queue (the cursor checks that access).
+///
+/// A row is a value (GRDB's is a class, whose rows are immutable too): fetching rows then costs no
+/// allocation per row. Only code that compares GRDB rows by identity (`===`) needs a change.
+public struct Row: Sendable {
+    /// The columns, and the statement or the copied values, that this row reads.
+    let storage: RowStorage
+    /// The position of this row's first value in `storage.copiedValues` (0 for a statement row).
+    let valuesStart: Int
 
-    /// The statement whose current row this row reads, or nil for a copied row. (Two stored
-    /// properties rather than an enum: reading them costs no reference counting in the hot path.)
-    let statement: Statement?
-    /// The values of a copied row (empty for a statement row): a slice, because the rows that
-    /// `fetchAll` copies share their values' storage in batches.
-    let copiedValues: ArraySlice<DatabaseValue>
-    let columns: RowColumns
+    var columns: RowColumns { storage.columns }
 
-    convenience init(columns: RowColumns, values: [DatabaseValue]) {
-        self.init(columns: columns, values: values[...])
+    /// The row that reads `storage`, from the value at `valuesStart` on for copied values.
+    init(storage: RowStorage, valuesStart: Int) {
+        self.storage = storage
+        self.valuesStart = valuesStart
     }
 
-    init(columns: RowColumns, values: ArraySlice<DatabaseValue>) {
-        self.columns = columns
-        self.statement = nil
-        self.copiedValues = values
+    init(columns: RowColumns, values: [DatabaseValue]) {
+        self.init(storage: RowStorage(columns: columns, values: values), valuesStart: 0)
     }
 
     init(statement: Statement) {
-        self.columns = statement.columns
-        self.statement = statement
-        self.copiedValues = []
+        self.init(storage: RowStorage(statement: statement), valuesStart: 0)
     }
 
     /// An empty row.
-    public convenience init() {
+    public init() {
         self.init(columns: RowColumns(names: [], sql: nil), values: [])
     }
 
     /// A row with the given columns and values, in the order of the pairs.
-    public convenience init(_ pairs: [(String, (any DatabaseValueConvertible)?)]) {
+    public init(_ pairs: [(String, (any DatabaseValueConvertible)?)]) {
         self.init(
             columns: RowColumns(names: pairs.map(\.0), sql: nil),
             values: pairs.map { $0.1?.databaseValue ?? .null })
     }
 
     /// A row with the columns and values of a dictionary, in an unspecified order.
-    public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+    public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
         self.init(dictionary.map { ($0.key, $0.value) })
     }
 
@@ -69,13 +66,15 @@ public final class Row: @unchecked Sendable {
 
     /// The values, from left to right.
     public var databaseValues: [DatabaseValue] {
-        guard let statement else { return Array(copiedValues) }
+        guard let statement = storage.statement else {
+            return Array(storage.copiedValues[valuesStart..<(valuesStart + count)])
+        }
         return (0..<Int32(count)).map(statement.databaseValue(at:))
     }
 
     /// An immutable copy of the row, which stays valid after a cursor moves on.
     public func copy() -> Row {
-        statement == nil ? self : Row(columns: columns, values: databaseValues)
+        storage.statement == nil ? self : Row(columns: columns, values: databaseValues)
     }
 
     /// Whether there is a column of this name (case-insensitive).
@@ -83,7 +82,7 @@ public final class Row: @unchecked Sendable {
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
     public func index(forColumn columnName: String) -> Int? {
-        statement?.index(ofColumn: columnName) ?? columns.index(of: columnName)
+        storage.statement?.index(ofColumn: columnName) ?? columns.index(of: columnName)
     }
 
     /// Whether at least one value is not NULL.
@@ -96,7 +95,7 @@ public final class Row: @unchecked Sendable {
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
         precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
         // Optional chaining borrows the statement, where binding it would retain it.
-        return statement?.databaseValue(at: Int32(index)) ?? copiedValues[copiedValues.startIndex + index]
+        return storage.statement?.databaseValue(at: Int32(index)) ?? storage.copiedValues[valuesStart + index]
     }
 
     /// The value of the leftmost column of this name, or nil when there is no such column.
@@ -249,7 +248,7 @@ extension Row: RandomAccessCollection {
 extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
     /// Rows are equal when they have the same column names and values, in the same order.
     public static func == (lhs: Row, rhs: Row) -> Bool {
-        lhs === rhs || (lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues)
+        lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
     }
 
     /// Hashes the column names and values.
@@ -264,7 +263,7 @@ extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral
     }
 
     /// A row from a dictionary literal, in the order of the literal: `["id": 1, "name": "Arthur"]`.
-    public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+    public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
         self.init(elements)
     }
 }

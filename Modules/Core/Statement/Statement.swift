@@ -228,23 +228,7 @@ public final class Statement: CustomStringConvertible {
 
     /// The value of a column of the current row.
     func databaseValue(at index: Int32) -> DatabaseValue {
-        switch api.column_type(sqliteStatement, index) {
-        case SQLITE.NULL:
-            return .null
-        case SQLITE.INTEGER:
-            return DatabaseValue(storage: .int64(api.column_int64(sqliteStatement, index)))
-        case SQLITE.FLOAT:
-            return DatabaseValue(storage: .double(api.column_double(sqliteStatement, index)))
-        case SQLITE.TEXT:
-            let bytes = api.column_text(sqliteStatement, index)
-            let count = Int(api.column_bytes(sqliteStatement, index))
-            return DatabaseValue(
-                storage: .string(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)))
-        default:
-            let bytes = api.column_blob(sqliteStatement, index)
-            let count = Int(api.column_bytes(sqliteStatement, index))
-            return DatabaseValue(storage: .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data()))
-        }
+        api.databaseValue(of: api.column_value(sqliteStatement, index))
     }
 }
 

@@ -1,0 +1,29 @@
+import Foundation
+
+extension SQLiteAPI {
+    /// The `DatabaseValue` of an `sqlite3_value`: a column of the current row
+    /// (`sqlite3_column_value`) or an argument of a SQL function.
+    ///
+    /// Reading a column through its `sqlite3_value` costs one checked call into SQLite
+    /// (`sqlite3_column_value`) instead of two (`sqlite3_column_type`, then the typed getter); the
+    /// value must be read before the statement steps again, as this function does.
+    func databaseValue(of value: OpaquePointer?) -> DatabaseValue {
+        switch value_type(value) {
+        case SQLITE.INTEGER:
+            return DatabaseValue(storage: .int64(value_int64(value)))
+        case SQLITE.FLOAT:
+            return DatabaseValue(storage: .double(value_double(value)))
+        case SQLITE.TEXT:
+            // Text first, then its length: the order SQLite documents for reading a converted value.
+            let bytes = value_text(value)
+            let buffer = UnsafeBufferPointer(start: bytes, count: Int(value_bytes(value)))
+            return DatabaseValue(storage: .string(String(decoding: buffer, as: UTF8.self)))
+        case SQLITE.BLOB:
+            let bytes = value_blob(value)
+            let count = Int(value_bytes(value))
+            return DatabaseValue(storage: .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data()))
+        default:
+            return .null
+        }
+    }
+}
