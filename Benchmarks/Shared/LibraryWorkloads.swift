@@ -69,9 +69,18 @@ struct WorkloadFailure: Error {
     let message: String
 }
 
+/// The configuration of the databases the workloads write. GRDB's pool, rarely, failed a run with
+/// `SQLITE_BUSY` at `BEGIN IMMEDIATE TRANSACTION` in pool-concurrency: a busy timeout turns such a
+/// lock into a wait, for both libraries alike.
+private var writerConfiguration: Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    return configuration
+}
+
 /// A fresh WAL database with synchronous = NORMAL and the item table.
 private func freshQueue(_ path: String) throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue(path: path)
+    let dbQueue = try DatabaseQueue(path: path, configuration: writerConfiguration)
     try dbQueue.writeWithoutTransaction { db in
         try db.execute(sql: "PRAGMA journal_mode = WAL")
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -156,7 +165,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
 
 /// Two reader threads do point reads while the writer updates rows.
 private func poolConcurrency(_ scratch: Scratch) throws -> Duration {
-    let dbPool = try DatabasePool(path: scratch.path())
+    let dbPool = try DatabasePool(path: scratch.path(), configuration: writerConfiguration)
     try dbPool.write { db in
         try db.execute(sql: Workload.createTableSQL)
         try insertWithStatement(db, count: Workload.concurrencyOperationCount)

@@ -55,6 +55,13 @@ final class BackgroundWork<T: Sendable>: Sendable {
         thread.start()
     }
 
+    /// Whether the work is still running after `delay`: for checks that something waits.
+    func isStillRunning(after delay: TimeInterval) -> Bool {
+        guard done.wait(timeout: .now() + delay) == .success else { return true }
+        done.signal()  // for `wait()`
+        return false
+    }
+
     /// Waits for the work, and returns its result or rethrows its error. Fails the check when the
     /// work does not end within the timeout (a deadlock, for instance).
     @discardableResult

@@ -218,6 +218,29 @@ let concurrencyChecks: [ConformanceCheck] = [
         try expectEqual(value, 1)
         try expectEqual(try pool.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }, 2)
     },
+    ConformanceCheck("a pool write waits for a lock that another connection holds briefly", kinds: [.pool]) {
+        factory in
+        let pool = try factory.makeWriter()
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let other = try factory.makeWriter()
+        let otherLocked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let lockHolder = BackgroundWork {
+            try other.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                otherLocked.signal()
+                try expectSignal(release, "the check did not release the lock")
+            }
+        }
+        try expectSignal(otherLocked, "the other connection did not lock the database")
+        let write = BackgroundWork { try pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") } }
+        // Without a busy timeout, the write fails with SQLITE_BUSY at once: it must still be waiting.
+        try expect(write.isStillRunning(after: 0.5), "the write did not wait for the lock")
+        release.signal()
+        try lockHolder.wait()
+        try write.wait()
+        try expectEqual(try pool.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 2])
+    },
     ConformanceCheck("barrierWriteWithoutTransaction waits for the reads in progress") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }

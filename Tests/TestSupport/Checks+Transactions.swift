@@ -189,7 +189,8 @@ let transactionChecks: [ConformanceCheck] = [
     ) { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        let other = try factory.makeWriter()
+        // A pool waits for locks (10 s by default): the other connection gives up sooner.
+        let other = try factory.makeWriter { $0.busyMode = .timeout(0.05) }
         let kinds: [Database.TransactionKind] = [.deferred, .immediate, .exclusive]
         for kind in kinds {
             let otherCouldWrite = try writer.writeWithoutTransaction { db -> Bool in

@@ -16,6 +16,10 @@ public struct Configuration: Sendable {
     public var readonly = false
 
     /// What happens when the database is locked by another connection.
+    ///
+    /// The connections of a `DatabasePool` wait up to 10 seconds instead of `immediateError`: its
+    /// readers and its writer briefly lock each other out in SQLite's WAL index, and must not fail.
+    /// A pool that should give up sooner needs a shorter `timeout`.
     public var busyMode: BusyMode = .immediateError
 
     /// The journal mode of a DatabaseQueue (a DatabasePool always uses WAL).

@@ -27,7 +27,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: A `DatabaseError` when the file cannot be opened, is not a database, cannot use
     ///   WAL, or when a `prepareDatabase` function fails.
     public init(path: String, configuration: Configuration = Configuration(), driver: DatabaseDriver) throws {
-        var writerConfiguration = configuration
+        var writerConfiguration = Self.waitingForLocks(configuration)
         // Taking the write lock at once avoids SQLITE_BUSY when a deferred transaction would upgrade.
         writerConfiguration.defaultTransactionKind = .immediate
         self.configuration = writerConfiguration
@@ -40,12 +40,8 @@ public final class DatabasePool: DatabaseWriter {
             try db.setJournalModeWAL()
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        var readerConfiguration = configuration
+        var readerConfiguration = Self.waitingForLocks(configuration)
         readerConfiguration.readonly = true
-        if case .immediateError = readerConfiguration.busyMode {
-            // A reader may meet a checkpoint in progress: it waits instead of failing.
-            readerConfiguration.busyMode = .timeout(10)
-        }
         let owner = self.owner
         let finalReaderConfiguration = readerConfiguration
         readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { index in
@@ -54,6 +50,18 @@ public final class DatabasePool: DatabaseWriter {
                 driver: driver, owner: owner)
         }
         barrier = DispatchQueue(label: "\(label).barrier", attributes: .concurrent)
+    }
+
+    /// The configuration, with a busy timeout instead of `immediateError`. The connections of a
+    /// pool lock each other out for an instant: a reader meets a checkpoint in progress, and a
+    /// reader that reads a WAL index header while the writer changes it takes SQLite's write lock to
+    /// read it again. Without a wait, the writer's `BEGIN IMMEDIATE` would then fail with SQLITE_BUSY.
+    private static func waitingForLocks(_ configuration: Configuration) -> Configuration {
+        var configuration = configuration
+        if case .immediateError = configuration.busyMode {
+            configuration.busyMode = .timeout(10)
+        }
+        return configuration
     }
 
     /// Runs `value` in a read-only transaction, and returns its result.
