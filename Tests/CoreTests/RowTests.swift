@@ -12,17 +12,18 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
 @Suite struct RowTests {
     @Test func fetchedRowsKeepTheirOwnValuesAcrossBatches() throws {
+        // Rows of 3 columns are copied in batches of 682 rows: 1500 rows fill three batches.
         let dbQueue = try DatabaseQueue()
         let (rows, set, single) = try dbQueue.write { db in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL)")
-            for id in 1...150 {
+            for id in 1...1500 {
                 try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?)", arguments: [id, "name \(id)", Double(id) / 2])
             }
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id")
             let set = try Row.fetchSet(db, sql: "SELECT * FROM t")
-            return (rows, set, try Row.fetchOne(db, sql: "SELECT * FROM t WHERE id = 65"))
+            return (rows, set, try Row.fetchOne(db, sql: "SELECT * FROM t WHERE id = 700"))
         }
-        #expect(rows.count == 150)
+        #expect(rows.count == 1500)
         for (offset, row) in rows.enumerated() {
             let id = offset + 1
             #expect(row.count == 3)
@@ -32,10 +33,10 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
             #expect(
                 row.databaseValues == [id.databaseValue, "name \(id)".databaseValue, (Double(id) / 2).databaseValue])
         }
-        #expect(set.count == 150)
+        #expect(set.count == 1500)
         #expect(set == Set(rows))
-        #expect(rows[64] == single)
-        #expect(rows[64].hashValue == single?.hashValue)
+        #expect(rows[699] == single)
+        #expect(rows[699].hashValue == single?.hashValue)
     }
 
     // MARK: - Subscripts
