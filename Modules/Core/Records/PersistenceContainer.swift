@@ -36,13 +36,36 @@ public struct PersistenceContainer: Sendable {
 
     /// The value of a column (Int64, Double, String, Data, or nil for NULL or an unset column).
     /// Setting appends the column, or replaces its value (`nil` is NULL).
+    @_disfavoredOverload
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get { databaseValue(forColumn: column)?.storageValue }
         set { setDatabaseValue(newValue?.databaseValue ?? .null, forColumn: column) }
     }
 
-    /// Sets the value of a column (`nil` is NULL).
+    /// The value of a column, converted to the requested type (nil for NULL, an unset column, or
+    /// a value that does not convert). Setting appends the column, or replaces its value (`nil` is
+    /// NULL).
+    ///
+    /// `container["id"] = id` picks this subscript for a value of a known type, which it converts
+    /// without boxing it in an existential, as `encode(to:)` methods written by hand do.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value? {
+        get { databaseValue(forColumn: column).flatMap(Value.fromDatabaseValue) }
+        set { setDatabaseValue(newValue?.databaseValue ?? .null, forColumn: column) }
+    }
+
+    /// The value of a column (Int64, Double, String, Data, or nil for NULL or an unset column).
+    /// Setting appends the column, or replaces its value (`nil` is NULL).
+    @_disfavoredOverload
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
+        get { self[column.name] }
+        set { self[column.name] = newValue }
+    }
+
+    /// The value of a column, converted to the requested type. Setting appends the column, or
+    /// replaces its value (`nil` is NULL).
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value? {
         get { self[column.name] }
         set { self[column.name] = newValue }
     }
