@@ -21,14 +21,15 @@ extension String {
     /// for others: comparing it first avoids most string comparisons. Zero, for non-ASCII strings,
     /// means "unknown": such strings are always compared in full.
     var caseInsensitiveFingerprint: Int {
-        var string = self
-        return string.withUTF8 { bytes in
+        // The UTF-8 view's contiguous storage costs less to reach than `withUTF8`, which needs a
+        // mutable copy.
+        utf8.withContiguousStorageIfAvailable { bytes in
             var fingerprint = 5381
             for byte in bytes {
                 if byte >= 0x80 { return 0 }
                 fingerprint = (fingerprint &* 33) &+ Int(byte | 0x20)
             }
             return fingerprint == 0 ? 1 : fingerprint
-        }
+        } ?? 0
     }
 }
