@@ -72,9 +72,10 @@ public struct PersistenceContainer: Sendable {
 
     private func index(of column: String, fingerprint: Int? = nil) -> Int? {
         let fingerprint = fingerprint ?? column.caseInsensitiveFingerprint
-        return fingerprints.indices.first { index in
-            (fingerprints[index] == fingerprint || fingerprint == 0 || fingerprints[index] == 0)
-                && columns[index].equalsIgnoringCase(column)
+        for (index, candidate) in fingerprints.enumerated()
+        where candidate == fingerprint || candidate == 0 || fingerprint == 0 {
+            if columns[index].equalsIgnoringCase(column) { return index }
         }
+        return nil
     }
 }
