@@ -39,6 +39,20 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         #expect(rows[699].hashValue == single?.hashValue)
     }
 
+    @Test func fetchAllReturnsEveryRowAtBatchBoundaries() throws {
+        // The first batch holds 16 rows: 0, 16 and 17 rows end a batch empty, full, and just started.
+        let dbQueue = try DatabaseQueue()
+        let counts = try dbQueue.read { db in
+            try [0, 16, 17].map { limit in
+                try Row.fetchAll(
+                    db, sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n LIMIT ?",
+                    arguments: [limit]
+                ).map { $0[0] as Int }
+            }
+        }
+        #expect(counts == [[], Array(1...16), Array(1...17)])
+    }
+
     // MARK: - Subscripts
 
     @Test func untypedSubscriptsReturnTheStorageValue() throws {

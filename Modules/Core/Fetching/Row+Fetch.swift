@@ -41,6 +41,7 @@ extension Row {
                     rowCount += 1
                 }
             }
+            if rowCount == 0 { return rows }
             let storage = RowStorage(columns: statement.columns, values: values)
             for index in 0..<rowCount {
                 rows.append(Row(storage: storage, valuesStart: index * columnCount))
