@@ -25,9 +25,7 @@ extension Database {
     ///
     /// - throws: A `DatabaseError` when the passphrase is empty, or when SQLCipher refuses it.
     public func usePassphrase(_ passphrase: String) throws {
-        var bytes = Data(passphrase.utf8)
-        defer { bytes.wipe() }
-        try usePassphrase(bytes)
+        try passphrase.withWipedUTF8Data { try usePassphrase($0) }
     }
 
     /// Sets the passphrase that encrypts and decrypts the database, as bytes.
@@ -67,9 +65,7 @@ extension Database {
     /// - throws: A `DatabaseError` when the passphrase is empty, when the database is not encrypted,
     ///   or when SQLCipher fails.
     public func changePassphrase(_ passphrase: String) throws {
-        var bytes = Data(passphrase.utf8)
-        defer { bytes.wipe() }
-        try changePassphrase(bytes)
+        try passphrase.withWipedUTF8Data { try changePassphrase($0) }
     }
 
     /// Changes the passphrase of an encrypted database to the given bytes, and re-encrypts every
@@ -108,14 +104,12 @@ extension Database {
         _ function: (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
     ) throws {
         try checkSQLCipherConnection(name)
-        guard !passphrase.isEmpty else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(name): the passphrase is empty")
-        }
+        try checkNotEmpty(passphrase, operation: name)
         let code = passphrase.withUnsafeBytes { buffer in
             function(sqliteConnection, buffer.baseAddress, Int32(buffer.count))
         }
         guard code == SQLITE_OK else {
-            throw lastError(code: code, operation: name)
+            throw error(code: code, operation: name)
         }
     }
 
@@ -129,18 +123,24 @@ extension Database {
                 message: "\(name) needs a connection opened with the SQLCipher driver, not \(driver.name)")
         }
     }
+}
 
-    /// The error of a C function of SQLCipher that returned `code`: the connection's message when it
-    /// is about this code (some functions return a code without setting it), the code's description
-    /// otherwise. Neither ever holds a passphrase.
-    func lastError(code: Int32, operation: String) -> DatabaseError {
-        let message: String
-        if sqlite3_errcode(sqliteConnection) & 0xFF == code & 0xFF, let text = csqlcipher_errmsg(sqliteConnection) {
-            message = String(cString: text)
-        } else {
-            message = "\(operation) failed: " + (sqlite3_errstr(code).map { String(cString: $0) } ?? "error \(code)")
+extension Database {
+    /// Throws `SQLITE_MISUSE` for an empty passphrase, which SQLCipher would take for "no encryption".
+    func checkNotEmpty(_ passphrase: Data, operation: String) throws {
+        guard !passphrase.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(operation): the passphrase is empty")
         }
-        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+    }
+}
+
+extension String {
+    /// Calls `body` with a copy of the UTF-8 bytes of the string, wiped afterwards. (The string
+    /// itself cannot be wiped.)
+    func withWipedUTF8Data<T>(_ body: (Data) throws -> T) rethrows -> T {
+        var bytes = Data(utf8)
+        defer { bytes.wipe() }
+        return try body(bytes)
     }
 }
 

@@ -29,9 +29,7 @@ extension Database {
     /// - throws: A `DatabaseError` when a file exists at `path`, when the passphrase is empty, or when
     ///   the copy fails (the new file may then exist, incomplete: delete it).
     public func exportEncryptedCopy(to path: String, passphrase: String) throws {
-        var bytes = Data(passphrase.utf8)
-        defer { bytes.wipe() }
-        try exportEncryptedCopy(to: path, passphrase: bytes)
+        try passphrase.withWipedUTF8Data { try exportEncryptedCopy(to: path, passphrase: $0) }
     }
 
     /// Copies the database into a new database file encrypted with the bytes of `passphrase`.
@@ -40,9 +38,7 @@ extension Database {
     /// - throws: A `DatabaseError` when a file exists at `path`, when the passphrase is empty, or when
     ///   the copy fails (the new file may then exist, incomplete: delete it).
     public func exportEncryptedCopy(to path: String, passphrase: Data) throws {
-        guard !passphrase.isEmpty else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "exportEncryptedCopy: the passphrase is empty")
-        }
+        try checkNotEmpty(passphrase, operation: "exportEncryptedCopy")
         try sqlcipherExport(to: path, passphrase: passphrase, operation: "exportEncryptedCopy")
     }
 
@@ -125,7 +121,7 @@ extension Database {
             })
         // On failure, SQLite has called the destructor already.
         guard code == SQLITE_OK else {
-            throw lastError(code: code, operation: operation)
+            throw error(code: code, operation: operation)
         }
         defer {
             _ = sqlite3_create_function_v2(sqliteConnection, functionName, 0, SQLITE_UTF8, nil, nil, nil, nil, nil)

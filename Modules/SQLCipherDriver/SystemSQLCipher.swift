@@ -3,8 +3,9 @@ import RSCore
 
 // The function table is the one of RSSQLiteDriver, filled with the functions of another library:
 // Swift cannot share its source between the two modules, since each must import only its own C
-// module (a process must never load libsqlite3 and libsqlcipher together). The one difference is
-// `errmsg`, which explains SQLITE_NOTADB (see CSQLCipher.h).
+// module (a process must never load libsqlite3 and libsqlcipher together). The differences:
+// `errmsg`, which explains SQLITE_NOTADB, and `db_config_int`, come from this module's C helpers
+// (see CSQLCipher.h), and the capabilities say that the library encrypts.
 
 extension DatabaseDriver {
     /// The driver over SQLCipher (Debian's libsqlcipher: SQLCipher 3.4, which embeds SQLite 3.15.2).

@@ -153,7 +153,7 @@ import Testing
                 try region.databaseRegion(db),
                 try AnyDatabaseRegionConvertible(region).databaseRegion(db),
                 try AnyDatabaseRegionConvertible { _ in .fullDatabase }.databaseRegion(db),
-                try fullDatabaseConvertible(.fullDatabase).databaseRegion(db),
+                try asRegionConvertible(.fullDatabase).databaseRegion(db),
             ]
         }
         #expect(regions == [region, region, .fullDatabase, .fullDatabase])
@@ -175,7 +175,8 @@ import Testing
         #expect(region.description == "player(name)")
     }
 
-    private func fullDatabaseConvertible(_ region: some DatabaseRegionConvertible) -> some DatabaseRegionConvertible {
+    /// Its argument, where a `DatabaseRegionConvertible` is expected: `.fullDatabase` must resolve there.
+    private func asRegionConvertible(_ region: some DatabaseRegionConvertible) -> some DatabaseRegionConvertible {
         region
     }
 }

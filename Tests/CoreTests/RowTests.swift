@@ -12,7 +12,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
 @Suite struct RowTests {
     @Test func fetchedRowsKeepTheirOwnValuesAcrossBatches() throws {
-        // Rows of 3 columns are copied in batches of 682 rows: 1500 rows fill three batches.
+        // Rows of 3 columns are copied in batches of 16, 32, … up to 682 rows: 1500 rows span seven.
         let dbQueue = try DatabaseQueue()
         let (rows, set, single) = try dbQueue.write { db in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL)")

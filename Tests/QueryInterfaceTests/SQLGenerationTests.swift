@@ -210,5 +210,11 @@ private func fixture() throws -> DatabaseQueue {
         let request: SQLRequest<Row> = "SELECT \(42) AS answer, \(sql: "?", arguments: [43]), \(literal: SQL("\(44)"))"
         #expect(try sql(request) == ("SELECT ? AS answer, ?, ?", [42, 43, 44]))
         #expect(SQL("a = \(1)").description == "a = ?")
+        let conditions: [SQL] = ["score = \(1)", "\(identifier: "name") = \(2)"]
+        #expect(
+            try sql(
+                SQLRequest<Row>(literal: "SELECT * FROM player WHERE \(literal: conditions.joined(separator: " AND "))")
+            )
+                == ("SELECT * FROM player WHERE score = ? AND \"name\" = ?", [1, 2]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLite
 import Testing
 
@@ -46,21 +47,6 @@ private func databaseError(_ body: () throws -> Void) -> DatabaseError? {
 private let sqlite3_15Driver = DatabaseDriver(
     name: "SQLite declared as 3.15.2", api: DatabaseDriver.sqlite.api,
     capabilities: DatabaseCapabilities(versionNumber: 3_015_002))
-
-/// A temporary directory, deleted with the value.
-private final class TemporaryDirectory {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("SchemaTests-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    var databasePath: String { url.appendingPathComponent("db.sqlite").path }
-}
 
 // MARK: - SQL generation
 
@@ -516,8 +502,8 @@ enum SchemaDatabaseKind: String, CaseIterable, Sendable {
 private func makeWriter(_ kind: SchemaDatabaseKind, in directory: TemporaryDirectory) throws -> any DatabaseWriter {
     switch kind {
     case .queueInMemory: return try DatabaseQueue()
-    case .queueOnDisk: return try DatabaseQueue(path: directory.databasePath)
-    case .pool: return try DatabasePool(path: directory.databasePath)
+    case .queueOnDisk: return try DatabaseQueue(path: directory.path("db.sqlite"))
+    case .pool: return try DatabasePool(path: directory.path("db.sqlite"))
     }
 }
 
@@ -891,7 +877,7 @@ extension DatabaseValue {
 
 @Suite struct SchemaCapabilityTests {
     private func oldQueue(_ directory: TemporaryDirectory) throws -> DatabaseQueue {
-        try DatabaseQueue(path: directory.databasePath, driver: sqlite3_15Driver)
+        try DatabaseQueue(path: directory.path("db.sqlite"), driver: sqlite3_15Driver)
     }
 
     @Test func renameColumnNeedsSQLite3_25() throws {

@@ -9,27 +9,6 @@ import RSCore
 /// How long a check waits for something that should happen promptly before it fails.
 let checkTimeout: TimeInterval = 10
 
-/// A value shared between threads, behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    // Sendable: `value` is only read and written while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    /// Runs `body` with the value, while no other thread can access it.
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    /// The current value.
-    var current: Value { withLock { $0 } }
-}
-
 /// Fails the check unless the semaphore is signaled within the timeout.
 func expectSignal(
     _ semaphore: DispatchSemaphore, timeout: TimeInterval = checkTimeout, _ message: String,

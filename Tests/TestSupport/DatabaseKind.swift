@@ -22,25 +22,19 @@ public final class DatabaseFactory: Sendable {
     public let driver: DatabaseDriver
     /// The configuration every database of the check starts from (for passphrases, say).
     public let baseConfiguration: Configuration
-    /// A directory that is deleted when the factory is.
-    public let directory: URL
+    /// The directory of the check's files, deleted with the factory.
+    private let directory: TemporaryDirectory
 
     /// Creates a factory with a fresh temporary directory.
     public init(kind: DatabaseKind, driver: DatabaseDriver, baseConfiguration: Configuration = Configuration()) throws {
         self.kind = kind
         self.driver = driver
         self.baseConfiguration = baseConfiguration
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ReactiveSQLiteTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        directory = try TemporaryDirectory()
     }
 
     /// The path of the database file of the check.
-    public var path: String { directory.appendingPathComponent("db.sqlite").path }
+    public var path: String { directory.path("db.sqlite") }
 
     /// Opens the database of the check (the same file on each call for on-disk kinds; a new private
     /// in-memory database on each call for `queueInMemory`).

@@ -7,8 +7,7 @@ public struct Report {
     public let rounds: Int
     /// The ratio to raw C that ReactiveSQLite must reach, by workload.
     public let targets: [String: Double]
-    /// Workloads whose ratio is taken against another workload of the same implementation
-    /// (observation fan-out against the same writes with no observer).
+    /// Lines printed under the table (how ratios are computed, workloads not run yet).
     public let notes: [String]
 
     public init(results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Double], notes: [String]) {

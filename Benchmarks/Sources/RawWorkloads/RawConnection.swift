@@ -9,6 +9,9 @@ final class RawConnection {
         var db: OpaquePointer?
         guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else { throw RawError(message: "open \(path)") }
         self.db = db
+        // The busy timeout of the libraries' workloads: connections of one file lock each other out
+        // for instants (WAL index reads), and must wait rather than fail.
+        sqlite3_busy_timeout(db, 5000)
     }
 
     deinit {

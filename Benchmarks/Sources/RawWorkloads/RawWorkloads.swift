@@ -79,8 +79,13 @@ public enum RawWorkloads {
                         for index in 0..<Workload.concurrencyOperationCount {
                             try reader.connection.execute("BEGIN")
                             sqlite3_bind_int64(statement, 1, Int64(index % Workload.concurrencyOperationCount + 1))
-                            while sqlite3_step(statement) == SQLITE_ROW { _ = columnText(statement, 4) }
+                            var code = sqlite3_step(statement)
+                            while code == SQLITE_ROW {
+                                _ = columnText(statement, 4)
+                                code = sqlite3_step(statement)
+                            }
                             sqlite3_reset(statement)
+                            guard code == SQLITE_DONE else { throw RawError(message: "read failed") }
                             try reader.connection.execute("COMMIT")
                         }
                     } catch {

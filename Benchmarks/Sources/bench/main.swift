@@ -16,7 +16,8 @@ let fixture = fixtureScratch.path("fixture.sqlite")
 let filter = CommandLine.arguments.dropFirst(2).first
 let implementationFilter = CommandLine.arguments.dropFirst(3).first.map { name in
     guard let implementation = Implementation.allCases.first(where: { "\($0)" == name }) else {
-        print("Unknown implementation \(name): use one of \(Implementation.allCases.map { "\($0)" })")
+        FileHandle.standardError.write(
+            Data("Unknown implementation \(name): use one of \(Implementation.allCases.map { "\($0)" })\n".utf8))
         exit(1)
     }
     return implementation
@@ -26,6 +27,10 @@ let allCases =
 let cases = allCases.filter { benchmarkCase in
     (filter.map { benchmarkCase.workload.hasPrefix($0) } ?? true)
         && (implementationFilter.map { benchmarkCase.implementation == $0 } ?? true)
+}
+if cases.isEmpty {
+    FileHandle.standardError.write(Data("No workload matches \(filter ?? "")\n".utf8))
+    exit(1)
 }
 if cases.contains(where: { $0.workload.hasPrefix("fetch") }) {
     try RawWorkloads.populate(path: fixture)

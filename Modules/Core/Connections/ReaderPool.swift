@@ -10,7 +10,7 @@ final class ReaderPool: Sendable {
     private struct State {
         var idle: [SerializedDatabase] = []
         var all: [SerializedDatabase] = []
-        /// How many readers were created: the index of the next one, which names it.
+        /// How many readers were created (the next one is number `createdCount + 1`).
         var createdCount = 0
         /// Incremented by `invalidate()`: a reader lent before is closed when its read ends.
         var generation = 0
@@ -72,7 +72,8 @@ final class ReaderPool: Sendable {
         if isInvalidated { reader.close() }
     }
 
-    /// Every reader created so far, and not invalidated.
+    /// Every reader created so far and not closed yet: an invalidated reader stays until its read
+    /// ends, so that `interrupt()` still reaches it.
     var readers: [SerializedDatabase] { state.withLock { $0.all } }
 
     /// Closes the idle readers now and the lent ones when their read ends, so that later reads open

@@ -42,6 +42,8 @@ extension Database {
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
     public func primaryKey(_ tableName: String) throws -> PrimaryKeyInfo {
+        // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
+        checkAccess()
         if let primaryKey = schemaCache.primaryKey(tableName) { return primaryKey }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
         guard !rows.isEmpty else {

@@ -67,8 +67,8 @@ extension Database {
         guard remaining.isEmpty else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(arguments.values.count) instead of "
-                    + "\(arguments.values.count - remaining.count)",
+                message: "wrong number of statement arguments: \(arguments.positional.count) instead of "
+                    + "\(arguments.positional.count - remaining.count)",
                 sql: sql, arguments: arguments, publicStatementArguments: configuration.publicStatementArguments)
         }
     }
@@ -155,7 +155,7 @@ struct StatementIterator {
                 consumed = tail.map { $0 - start } ?? (utf8.count - 1 - offset)
                 return code
             }
-            var footprint = authorizer.stopRecording()
+            let footprint = authorizer.stopRecording()
             guard code == SQLITE.OK else {
                 // After a syntax error, SQLite leaves the tail where parsing stopped: the failed
                 // statement runs up to the next semicolon.
@@ -166,9 +166,6 @@ struct StatementIterator {
             let statementSQL = text(offset..<offset + consumed)
             offset += consumed
             if let sqliteStatement {
-                if footprint.hasQuery && !database.reportsWholeTableReads {
-                    footprint.readRegion = database.completeReadRegion(footprint.readRegion, ofQuery: statementSQL)
-                }
                 return Statement(
                     database: database, sqliteStatement: sqliteStatement, sql: statementSQL, footprint: footprint)
             }

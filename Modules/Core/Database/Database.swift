@@ -122,6 +122,19 @@ public final class Database: CustomStringConvertible {
             publicStatementArguments: configuration.publicStatementArguments)
     }
 
+    /// The error of a C function of SQLite other than a statement's (a driver's `sqlite3_key`, for
+    /// instance) that returned `code`: the connection's message when it is about this code (some
+    /// functions return a code without setting it), the code's description otherwise.
+    package func error(code: Int32, operation: String) -> DatabaseError {
+        let message: String
+        if api.extended_errcode(sqliteConnection) & 0xFF == code & 0xFF, let text = api.errmsg(sqliteConnection) {
+            message = String(cString: text)
+        } else {
+            message = "\(operation) failed: " + (api.errstr(code).map { String(cString: $0) } ?? "error \(code)")
+        }
+        return DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+    }
+
     /// The version of SQLite that the connection runs ("3.40.1").
     public var sqliteVersion: String {
         String(cString: api.libversion()!)

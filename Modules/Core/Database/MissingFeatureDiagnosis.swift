@@ -2,59 +2,71 @@ import Foundation
 
 /// A feature of SQL that older SQLite versions, such as the SQLite 3.15.2 inside SQLCipher 3.4,
 /// do not have.
-struct SQLFeature: Sendable {
+package struct SQLFeature: Sendable {
     /// The name of the feature in the error message.
     let name: String
     /// The first SQLite version that has it, as `sqlite3_libversion_number()` gives it.
     let minimumVersionNumber: Int
-    /// Whether the library has it (beyond its version: math functions are a compile-time option).
-    let isAvailable: @Sendable (DatabaseCapabilities) -> Bool
     /// A regular expression that matches SQL that uses the feature (case-insensitive).
     let pattern: String
+    private let availability: @Sendable (DatabaseCapabilities) -> Bool
+
+    /// A feature that every SQLite of `minimumVersionNumber` or later has, unless `isAvailable`
+    /// says otherwise (math functions are also a compile-time option).
+    init(
+        name: String, minimumVersionNumber: Int, pattern: String,
+        isAvailable: (@Sendable (DatabaseCapabilities) -> Bool)? = nil
+    ) {
+        self.name = name
+        self.minimumVersionNumber = minimumVersionNumber
+        self.pattern = pattern
+        self.availability = isAvailable ?? { $0.versionNumber >= minimumVersionNumber }
+    }
+
+    /// `ALTER TABLE … RENAME COLUMN`.
+    package static let renameColumn = SQLFeature(
+        name: "ALTER TABLE … RENAME COLUMN", minimumVersionNumber: 3_025_000,
+        pattern: #"\bALTER\s+TABLE\b.*\bRENAME\s+COLUMN\b"#)
+    /// `ALTER TABLE … DROP COLUMN`.
+    package static let dropColumn = SQLFeature(
+        name: "ALTER TABLE … DROP COLUMN", minimumVersionNumber: 3_035_000,
+        pattern: #"\bALTER\s+TABLE\b.*\bDROP\s+COLUMN\b"#)
+    /// Generated columns.
+    package static let generatedColumns = SQLFeature(
+        name: "generated columns", minimumVersionNumber: 3_031_000,
+        pattern: #"\bGENERATED\s+ALWAYS\b|\bAS\s*\([^)]*\)\s*(STORED|VIRTUAL)\b"#)
+    /// `STRICT` tables.
+    package static let strictTables = SQLFeature(
+        name: "STRICT tables", minimumVersionNumber: 3_037_000, pattern: #"\)\s*STRICT\b"#)
 
     /// The features that SQL may use and that not every supported SQLite has.
     static let all: [SQLFeature] = [
+        SQLFeature(name: "RETURNING", minimumVersionNumber: 3_035_000, pattern: #"\bRETURNING\b"#),
         SQLFeature(
-            name: "RETURNING", minimumVersionNumber: 3_035_000, isAvailable: \.supportsReturning,
-            pattern: #"\bRETURNING\b"#),
-        SQLFeature(
-            name: "UPSERT (ON CONFLICT … DO)", minimumVersionNumber: 3_024_000, isAvailable: \.supportsUpsert,
+            name: "UPSERT (ON CONFLICT … DO)", minimumVersionNumber: 3_024_000,
             pattern: #"\bON\s+CONFLICT\b[^;]*\bDO\s+(UPDATE|NOTHING)\b"#),
         SQLFeature(
-            name: "window functions (OVER)", minimumVersionNumber: 3_025_000,
-            isAvailable: \.supportsWindowFunctions, pattern: #"\bOVER\s*(\(|[A-Za-z_])"#),
+            name: "window functions (OVER)", minimumVersionNumber: 3_025_000, pattern: #"\bOVER\s*(\(|[A-Za-z_])"#),
         SQLFeature(
-            name: "math functions", minimumVersionNumber: 3_035_000, isAvailable: \.supportsMathFunctions,
+            name: "math functions", minimumVersionNumber: 3_035_000,
             pattern:
-                #"\b(acos|acosh|asin|asinh|atan|atan2|atanh|ceil|ceiling|cos|cosh|degrees|exp|floor|ln|log|log10|log2|mod|pi|pow|power|radians|sin|sinh|sqrt|tan|tanh|trunc)\s*\("#
-        ),
+                #"\b(acos|acosh|asin|asinh|atan|atan2|atanh|ceil|ceiling|cos|cosh|degrees|exp|floor|ln|log|log10|log2|mod|pi|pow|power|radians|sin|sinh|sqrt|tan|tanh|trunc)\s*\("#,
+            isAvailable: \.supportsMathFunctions),
         SQLFeature(
-            name: "NULLS FIRST / NULLS LAST", minimumVersionNumber: 3_030_000,
-            isAvailable: { $0.isAtLeast(3, 30) }, pattern: #"\bNULLS\s+(FIRST|LAST)\b"#),
-        SQLFeature(
-            name: "ALTER TABLE … RENAME COLUMN", minimumVersionNumber: 3_025_000,
-            isAvailable: { $0.isAtLeast(3, 25) }, pattern: #"\bALTER\s+TABLE\b.*\bRENAME\s+COLUMN\b"#),
-        SQLFeature(
-            name: "ALTER TABLE … DROP COLUMN", minimumVersionNumber: 3_035_000,
-            isAvailable: { $0.isAtLeast(3, 35) }, pattern: #"\bALTER\s+TABLE\b.*\bDROP\s+COLUMN\b"#),
-        SQLFeature(
-            name: "generated columns", minimumVersionNumber: 3_031_000, isAvailable: { $0.isAtLeast(3, 31) },
-            pattern: #"\bGENERATED\s+ALWAYS\b|\bAS\s*\([^)]*\)\s*(STORED|VIRTUAL)\b"#),
-        SQLFeature(
-            name: "STRICT tables", minimumVersionNumber: 3_037_000, isAvailable: { $0.isAtLeast(3, 37) },
-            pattern: #"\)\s*STRICT\b"#),
-        SQLFeature(
-            name: "IIF", minimumVersionNumber: 3_032_000, isAvailable: { $0.isAtLeast(3, 32) },
-            pattern: #"\bIIF\s*\("#),
-        SQLFeature(
-            name: "the -> and ->> JSON operators", minimumVersionNumber: 3_038_000,
-            isAvailable: { $0.isAtLeast(3, 38) }, pattern: #"->"#),
+            name: "NULLS FIRST / NULLS LAST", minimumVersionNumber: 3_030_000, pattern: #"\bNULLS\s+(FIRST|LAST)\b"#),
+        renameColumn,
+        dropColumn,
+        generatedColumns,
+        strictTables,
+        SQLFeature(name: "IIF", minimumVersionNumber: 3_032_000, pattern: #"\bIIF\s*\("#),
+        SQLFeature(name: "the -> and ->> JSON operators", minimumVersionNumber: 3_038_000, pattern: #"->"#),
     ]
 
     /// The version that has the feature, as "major.minor.patch".
-    var minimumVersion: String {
-        "\(minimumVersionNumber / 1_000_000).\(minimumVersionNumber / 1000 % 1000).\(minimumVersionNumber % 1000)"
-    }
+    package var minimumVersion: String { DatabaseCapabilities(versionNumber: minimumVersionNumber).version }
+
+    /// Whether a library of these capabilities has the feature.
+    package func isAvailable(_ capabilities: DatabaseCapabilities) -> Bool { availability(capabilities) }
 
     /// Whether the SQL uses the feature.
     func isUsed(by sql: String) -> Bool {

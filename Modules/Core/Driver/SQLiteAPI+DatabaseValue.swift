@@ -6,7 +6,8 @@ extension SQLiteAPI {
     ///
     /// Reading a column through its `sqlite3_value` costs one checked call into SQLite
     /// (`sqlite3_column_value`) instead of two (`sqlite3_column_type`, then the typed getter); the
-    /// value must be read before the statement steps again, as this function does.
+    /// value must be read before the statement steps again, as this function does. (SQLite calls
+    /// such a value unprotected: safe here, since a connection is used by one thread at a time.)
     func databaseValue(of value: OpaquePointer?) -> DatabaseValue {
         switch value_type(value) {
         case SQLITE.INTEGER:

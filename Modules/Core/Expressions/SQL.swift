@@ -3,7 +3,7 @@
 /// ```swift
 /// let name = "O'Brien"
 /// let query: SQL = "SELECT * FROM player WHERE name = \(name)"   // name = ?, with the argument
-/// let players = Player.fetchAll(db, SQLRequest(literal: query))
+/// let players = try Player.fetchAll(db, SQLRequest<Player>(literal: query))
 /// ```
 ///
 /// Interpolations: values (bound as `?`), columns and expressions (`\(Column("name"))` is
@@ -72,16 +72,6 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
     /// Appends a literal.
     public static func += (lhs: inout SQL, rhs: SQL) {
         lhs.append(literal: rhs)
-    }
-
-    /// Joins literals with a separator: `[a, b].joined(separator: ", ")`.
-    public static func joined(_ literals: [SQL], separator: String) -> SQL {
-        var result = SQL(sql: "")
-        for (index, literal) in literals.enumerated() {
-            if index > 0 { result.append(sql: separator) }
-            result.append(literal: literal)
-        }
-        return result
     }
 
     /// The SQL and the arguments of the literal.
@@ -179,5 +169,17 @@ extension SQL {
         public mutating func appendInterpolation(identifier: String) {
             elements.append(.sql(identifier.quotedDatabaseIdentifier, StatementArguments()))
         }
+    }
+}
+
+extension Sequence where Element == SQL {
+    /// The literals joined with a separator: `[a, b].joined(separator: ", ")`.
+    public func joined(separator: String = "") -> SQL {
+        var result = SQL(sql: "")
+        for (index, literal) in enumerated() {
+            if index > 0 { result.append(sql: separator) }
+            result.append(literal: literal)
+        }
+        return result
     }
 }

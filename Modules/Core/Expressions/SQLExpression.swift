@@ -84,8 +84,8 @@ public struct SQLExpression: Sendable {
         case .binary(let op, let lhs, let rhs):
             return wrap("\(try lhs.sql(&context, wrapped: true)) \(op) \(try rhs.sql(&context, wrapped: true))")
         case .associative(let op, let operands):
-            let sqls = try operands.map { try $0.sql(&context, wrapped: operands.count > 1) }
-            return operands.count > 1 ? wrap(sqls.joined(separator: " \(op) ")) : sqls[0]
+            // Two operands or more (`joined(operator:)` builds no other).
+            return wrap(try operands.map { try $0.sql(&context, wrapped: true) }.joined(separator: " \(op) "))
         case .function(let name, let arguments, let distinct):
             let sqls = try arguments.map { try $0.sql(&context) }
             return "\(name)(\(distinct ? "DISTINCT " : "")\(sqls.joined(separator: ", ")))"

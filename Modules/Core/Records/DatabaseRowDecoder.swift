@@ -98,11 +98,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             return try decodeConvertible(convertible, forKey: key) as! T
         }
         guard let dbValue = row.databaseValue(forColumn: key.stringValue) else {
-            throw DatabaseError(
-                resultCode: .SQLITE_ERROR,
-                message: "no such column in row: \(key.stringValue) (the row has columns "
-                    + "\(row.columnNames.joined(separator: ", ")))",
-                sql: row.columns.sql)
+            throw row.missingColumnError(key.stringValue)
         }
         return try DatabaseValueDecoder.decode(
             T.self, from: dbValue, codingPath: codingPath + [key], sql: row.columns.sql)

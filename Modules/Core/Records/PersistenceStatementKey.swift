@@ -24,8 +24,7 @@ struct PersistenceStatementKey: Hashable {
         case .update(let conflictResolution):
             let verb = conflictResolution.map { "UPDATE OR \($0.rawValue)" } ?? "UPDATE"
             let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
-            let condition = keyColumns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
-            return "\(verb) \(table) SET \(assignments) WHERE \(condition)"
+            return "\(verb) \(table) SET \(assignments) WHERE \(TableKey.whereClause(columns: keyColumns))"
         }
     }
 }
@@ -33,39 +32,14 @@ struct PersistenceStatementKey: Hashable {
 extension Database {
     /// The prepared statement of a persistence operation, from the connection's cache.
     func persistenceStatement(_ key: PersistenceStatementKey) throws -> Statement {
-        if let statement = persistenceStatements[key] {
-            checkAccess()
-            return statement
-        }
+        // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
+        checkAccess()
+        if let statement = persistenceStatements[key] { return statement }
         let statement = try makeStatement(sql: key.sql)
         persistenceStatements[key] = statement
         return statement
     }
 }
 
-/// The statements of record persistence, by key, with the last one used at hand: records are
-/// usually saved many times in a row, and comparing two keys costs much less than hashing one.
-struct PersistenceStatementCache {
-    private var statements: [PersistenceStatementKey: Statement] = [:]
-    private var last: (key: PersistenceStatementKey, statement: Statement)?
-
-    /// The statement of a key.
-    subscript(key: PersistenceStatementKey) -> Statement? {
-        mutating get {
-            if let last, last.key == key { return last.statement }
-            guard let statement = statements[key] else { return nil }
-            last = (key, statement)
-            return statement
-        }
-        set {
-            statements[key] = newValue
-            last = newValue.map { (key, $0) }
-        }
-    }
-
-    /// Forgets every statement.
-    mutating func removeAll() {
-        statements.removeAll()
-        last = nil
-    }
-}
+/// The statements of record persistence, by key.
+typealias PersistenceStatementCache = LastHitCache<PersistenceStatementKey, Statement>

@@ -50,7 +50,10 @@ struct TableKey {
     var hasNull: Bool { values.contains(where: \.isNull) }
 
     /// `"a" = ? AND "b" = ?`.
-    var whereClause: String {
+    var whereClause: String { Self.whereClause(columns: columns) }
+
+    /// `"a" = ? AND "b" = ?`: the condition on the values of the given columns.
+    static func whereClause(columns: [String]) -> String {
         columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
     }
 

@@ -8,7 +8,7 @@ extension DatabaseRegion {
     /// columns), and the row must be one of the rows of the region (any row does when either side
     /// has all rows).
     ///
-    /// Database observation builds on it: with `columns: nil` for an insertion or a deletion, which
+    /// Database observation (to come) is meant to build on it: with `columns: nil` for an insertion or a deletion, which
     /// change every column of their row, the columns of an update, and `rowID: nil` while the
     /// changed rows are not known yet (when SQLite compiles a statement, for instance).
     ///

@@ -1,8 +1,8 @@
 /// A part of the database: the full database, or some tables, each with all its columns or some of
 /// them, and all its rows or some of them (by rowid).
 ///
-/// A region tells what a request reads, so that database observation knows which changes may
-/// modify its results:
+/// A region tells what a request reads, so that database observation (to come) can know which
+/// changes may modify its results:
 ///
 /// ```swift
 /// let statement = try db.makeStatement(sql: "SELECT name FROM player WHERE score > 1000")

@@ -82,7 +82,10 @@ public struct Row: Sendable {
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
     public func index(forColumn columnName: String) -> Int? {
-        storage.statement?.index(ofColumn: columnName) ?? columns.index(of: columnName)
+        // A statement row asks the statement, which remembers the next guess. (Optional chaining
+        // borrows the statement, where binding it would retain it.)
+        guard storage.statement != nil else { return columns.index(of: columnName) }
+        return storage.statement?.index(ofColumn: columnName)
     }
 
     /// Whether at least one value is not NULL.

@@ -15,13 +15,14 @@ final class RowColumns: Sendable {
     init(names: [String], sql: String?) {
         self.names = names
         self.sql = sql
+        let lowercasedNames = names.map { $0.lowercased() }
         var indexes: [String: Int] = [:]
-        for (index, name) in names.enumerated().reversed() {
-            indexes[name.lowercased()] = index
+        for (index, name) in lowercasedNames.enumerated().reversed() {
+            indexes[name] = index
         }
         lowercasedIndexes = indexes
         hasCaseInsensitiveDuplicates = indexes.count < names.count
-        isLeftmostOfItsName = names.enumerated().map { index, name in indexes[name.lowercased()] == index }
+        isLeftmostOfItsName = lowercasedNames.enumerated().map { index, name in indexes[name] == index }
     }
 
     /// The index of the leftmost column of this name, trying `guess` first: records usually read

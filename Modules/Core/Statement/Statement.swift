@@ -27,7 +27,19 @@ public final class Statement: CustomStringConvertible {
     ///
     /// A view appears along with the tables it reads; SQLite's internal tables (`sqlite_master`, …)
     /// never appear.
-    public package(set) var databaseRegion: DatabaseRegion
+    public var databaseRegion: DatabaseRegion {
+        if readRegionNeedsCompletion {
+            readRegionNeedsCompletion = false
+            readRegion = database.completeReadRegion(readRegion, ofQuery: sql)
+        }
+        return readRegion
+    }
+    /// The read region that SQLite reported.
+    private var readRegion: DatabaseRegion
+    /// Whether `readRegion` misses the tables the query reads without their columns: SQLite that
+    /// does not report them (SQLCipher's 3.15) leaves them to `EXPLAIN`, which runs only when the
+    /// region is first needed, not at each compilation.
+    private var readRegionNeedsCompletion: Bool
     /// The changes the statement may make, as SQLite reports them when it compiles the statement:
     /// insertions, deletions and updates of columns, by table (triggers included).
     package let databaseEventKinds: [DatabaseEventKind]
@@ -56,7 +68,8 @@ public final class Statement: CustomStringConvertible {
         self.sqliteStatement = sqliteStatement
         self.sql = sql
         self.isReadonly = api.stmt_readonly(sqliteStatement) != 0
-        self.databaseRegion = footprint.readRegion
+        self.readRegion = footprint.readRegion
+        self.readRegionNeedsCompletion = footprint.hasQuery && !database.reportsWholeTableReads
         self.databaseEventKinds = footprint.eventKinds
         self.invalidatesSchemaCache = footprint.invalidatesSchemaCache
         self.transactionEffect = footprint.transactionEffect
@@ -184,7 +197,7 @@ public final class Statement: CustomStringConvertible {
     private func wrongArgumentCount(_ arguments: StatementArguments, expected: Int) -> DatabaseError {
         databaseError(
             code: .SQLITE_MISUSE,
-            message: "wrong number of statement arguments: \(arguments.values.count) instead of \(expected)",
+            message: "wrong number of statement arguments: \(arguments.positional.count) instead of \(expected)",
             arguments: arguments)
     }
 

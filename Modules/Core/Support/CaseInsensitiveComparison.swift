@@ -1,6 +1,7 @@
 extension String {
-    /// Whether two strings are equal when compared case-insensitively, as SQLite compares
-    /// identifiers. ASCII strings are compared byte by byte, without allocating.
+    /// Whether two strings are equal when compared case-insensitively. ASCII strings are compared
+    /// byte by byte, as SQLite compares identifiers, without allocating; others are lowercased
+    /// (Unicode rules, where SQLite folds ASCII letters only).
     func equalsIgnoringCase(_ other: String) -> Bool {
         var lhs = self
         var rhs = other
@@ -18,8 +19,8 @@ extension String {
     }
 
     /// A number that is equal for strings that are `equalsIgnoringCase`, and most often different
-    /// for others: comparing it first avoids most string comparisons. Zero, for non-ASCII strings,
-    /// means "unknown": such strings are always compared in full.
+    /// for others: comparing it first avoids most string comparisons. Zero means "unknown" (a
+    /// non-ASCII string, or one without contiguous UTF-8): such strings are always compared in full.
     var caseInsensitiveFingerprint: Int {
         // The UTF-8 view's contiguous storage costs less to reach than `withUTF8`, which needs a
         // mutable copy.

@@ -8,7 +8,7 @@ public func == (lhs: any SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> 
     equality(lhs.sqlExpression, rhs?.sqlExpression, operator: "=", nullOperator: "IS")
 }
 
-/// `lhs = rhs`, or `rhs IS NULL` when `lhs` is nil.
+/// `rhs = lhs`, or `rhs IS NULL` when `lhs` is nil.
 public func == (lhs: (any SQLExpressible)?, rhs: any SQLSpecificExpressible) -> SQLExpression {
     equality(rhs.sqlExpression, lhs?.sqlExpression, operator: "=", nullOperator: "IS")
 }
@@ -23,7 +23,7 @@ public func != (lhs: any SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> 
     equality(lhs.sqlExpression, rhs?.sqlExpression, operator: "<>", nullOperator: "IS NOT")
 }
 
-/// `lhs <> rhs`, or `rhs IS NOT NULL` when `lhs` is nil.
+/// `rhs <> lhs`, or `rhs IS NOT NULL` when `lhs` is nil.
 public func != (lhs: (any SQLExpressible)?, rhs: any SQLSpecificExpressible) -> SQLExpression {
     equality(rhs.sqlExpression, lhs?.sqlExpression, operator: "<>", nullOperator: "IS NOT")
 }

@@ -8,12 +8,12 @@ extension SQLSpecificExpressible {
 
     /// `self COLLATE collation`: `Column("name").collating(.nocase) == "arthur"`.
     public func collating(_ collation: Database.CollationName) -> SQLExpression {
-        SQLExpression(.collated(sqlExpression, collation.rawValue.sqlNameToken))
+        SQLExpression(.collated(sqlExpression, collation.sql))
     }
 
     /// `self COLLATE collation`, for a custom collation registered with `db.add(collation:)`.
     public func collating(_ collation: DatabaseCollation) -> SQLExpression {
-        SQLExpression(.collated(sqlExpression, collation.name.quotedDatabaseIdentifier))
+        SQLExpression(.collated(sqlExpression, collation.sql))
     }
 
     /// `CAST(self AS type)`.
@@ -31,18 +31,14 @@ extension SQLSpecificExpressible {
 extension Sequence where Element: SQLExpressible {
     /// `expression IN (values)`: `[1, 2, 3].contains(Column("id"))`. An empty sequence gives false.
     public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
-        let values = map(\.sqlExpression)
-        if values.isEmpty { return SQLExpression(.value(false.databaseValue)) }
-        return SQLExpression(.inList(expression.sqlExpression, values, negated: false))
+        inList(expression, map(\.sqlExpression))
     }
 }
 
 extension Sequence where Element == any SQLExpressible {
     /// `expression IN (values)`, for values of several types.
     public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
-        let values = map(\.sqlExpression)
-        if values.isEmpty { return SQLExpression(.value(false.databaseValue)) }
-        return SQLExpression(.inList(expression.sqlExpression, values, negated: false))
+        inList(expression, map(\.sqlExpression))
     }
 }
 
@@ -80,4 +76,10 @@ extension PartialRangeUpTo where Bound: SQLExpressible {
     public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
         expression < upperBound
     }
+}
+
+/// `expression IN (values)`, or false for no values (`IN ()` is not SQL).
+private func inList(_ expression: any SQLSpecificExpressible, _ values: [SQLExpression]) -> SQLExpression {
+    if values.isEmpty { return SQLExpression(.value(false.databaseValue)) }
+    return SQLExpression(.inList(expression.sqlExpression, values, negated: false))
 }

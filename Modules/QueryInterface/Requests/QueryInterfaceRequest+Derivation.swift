@@ -66,7 +66,7 @@ extension QueryInterfaceRequest {
         filter(SQLExpression(literal: literal))
     }
 
-    /// The request with no row (`WHERE 0`).
+    /// The request with no row (`WHERE ?`, with false bound).
     public func none() -> Self {
         filter(false)
     }

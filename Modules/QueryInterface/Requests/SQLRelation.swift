@@ -56,8 +56,8 @@ struct SQLRelation: Sendable {
         filters.isEmpty ? "" : " WHERE " + (try filters.joined(operator: .and).sql(&context))
     }
 
-    /// Whether the relation is only filtered: no selection, grouping, ordering or limit that
-    /// would change which rows a DELETE, an UPDATE or a count touches.
+    /// Whether the relation is only filtered: no DISTINCT, GROUP BY, HAVING or LIMIT that would
+    /// change which rows a DELETE, an UPDATE or a count touches.
     var isFilterOnly: Bool {
         !isDistinct && groups.isEmpty && havings.isEmpty && limit == nil
     }

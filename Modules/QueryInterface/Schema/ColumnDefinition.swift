@@ -138,14 +138,14 @@ public final class ColumnDefinition {
     /// Sets the collation of the column: `.collate(.nocase)`.
     @discardableResult
     public func collate(_ collation: Database.CollationName) -> Self {
-        collationSQL = collation.rawValue.sqlNameToken
+        collationSQL = collation.sql
         return self
     }
 
     /// Sets a custom collation, registered with `db.add(collation:)`, as the collation of the column.
     @discardableResult
     public func collate(_ collation: DatabaseCollation) -> Self {
-        collationSQL = collation.name.quotedDatabaseIdentifier
+        collationSQL = collation.sql
         return self
     }
 
@@ -188,5 +188,3 @@ public final class ColumnDefinition {
 // A mutable class that is only used inside the closure of `create(table:)` or `alter(table:)`.
 @available(*, unavailable)
 extension ColumnDefinition: Sendable {}
-
-extension ColumnDefinition.Indexing: Equatable {}

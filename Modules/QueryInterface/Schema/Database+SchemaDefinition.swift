@@ -140,12 +140,12 @@ extension Database {
 
     /// Rebuilds the indexes that use a collation: `REINDEX NOCASE`.
     public func reindex(collation: Database.CollationName) throws {
-        try execute(sql: "REINDEX \(collation.rawValue.sqlNameToken)")
+        try execute(sql: "REINDEX \(collation.sql)")
     }
 
     /// Rebuilds the indexes that use a custom collation, after its order has changed.
     public func reindex(collation: DatabaseCollation) throws {
-        try execute(sql: "REINDEX \(collation.name.quotedDatabaseIdentifier)")
+        try execute(sql: "REINDEX \(collation.sql)")
     }
 
     /// Creates a view of an SQL literal, whose values are written as SQL literals:

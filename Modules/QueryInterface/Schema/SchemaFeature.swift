@@ -25,20 +25,14 @@ enum SchemaFeature {
         }
     }
 
-    /// The first SQLite version that has the feature: (major, minor, patch).
-    var minimumVersion: (major: Int, minor: Int, patch: Int) {
+    /// The SQL feature, which knows the first SQLite version that has it.
+    private var sqlFeature: SQLFeature {
         switch self {
-        case .renameColumn: return (3, 25, 0)
-        case .dropColumn: return (3, 35, 0)
-        case .generatedColumns: return (3, 31, 0)
-        case .strictTables: return (3, 37, 0)
+        case .renameColumn: return .renameColumn
+        case .dropColumn: return .dropColumn
+        case .generatedColumns: return .generatedColumns
+        case .strictTables: return .strictTables
         }
-    }
-
-    /// Whether a library of these capabilities has the feature.
-    func isSupported(by capabilities: DatabaseCapabilities) -> Bool {
-        let version = minimumVersion
-        return capabilities.isAtLeast(version.major, version.minor, version.patch)
     }
 
     /// Throws unless a library of these capabilities has the feature.
@@ -47,12 +41,12 @@ enum SchemaFeature {
     /// - throws: A `DatabaseError` (`SQLITE_ERROR`): "ALTER TABLE … RENAME COLUMN requires SQLite
     ///   3.25.0; this connection runs SQLite 3.15.2".
     func check(_ capabilities: DatabaseCapabilities, sql: String? = nil) throws {
-        guard !isSupported(by: capabilities) else { return }
-        let version = minimumVersion
+        let feature = sqlFeature
+        guard !feature.isAvailable(capabilities) else { return }
         throw DatabaseError(
             resultCode: .SQLITE_ERROR,
-            message: "\(name) requires SQLite \(version.major).\(version.minor).\(version.patch); "
-                + "this connection runs SQLite \(capabilities.version)",
+            message:
+                "\(name) requires SQLite \(feature.minimumVersion); this connection runs SQLite \(capabilities.version)",
             sql: sql)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLCipher
 import Testing
 
@@ -98,29 +99,5 @@ import Testing
         #expect(error?.message?.contains("exportEncryptedCopy") == true)
         #expect(try fileHeader(path) == plaintextHeader)
         #expect(try sampleRows(DatabaseQueue(path: path)) == [1, 2, 3])
-    }
-
-    /// Runs `count` reads that overlap, so that each one uses its own reader, and returns their rows.
-    @discardableResult
-    private func readConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[Int]] {
-        let started = DispatchGroup()
-        let proceed = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        let results = Locked<[Result<[Int], any Error>]>([])
-        for _ in 0..<count {
-            started.enter()
-            done.enter()
-            dbPool.asyncRead { result in
-                defer { done.leave() }
-                started.leave()
-                _ = proceed.wait(timeout: .now() + 10)
-                let rows = Result { try Int.fetchAll(result.get(), sql: "SELECT a FROM t ORDER BY a") }
-                results.withLock { $0.append(rows) }
-            }
-        }
-        try #require(started.wait(timeout: .now() + 10) == .success, "the reads did not all start")
-        for _ in 0..<count { proceed.signal() }
-        try #require(done.wait(timeout: .now() + 10) == .success, "the reads did not end")
-        return try results.current.map { try $0.get() }
     }
 }

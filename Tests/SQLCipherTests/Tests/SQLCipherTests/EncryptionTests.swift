@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLCipher
 import Testing
 
@@ -129,11 +130,9 @@ enum WriterKind: String, CaseIterable, Sendable {
     }
 
     @Test func anEmptyPassphraseIsRefused() throws {
-        for passphrase in [Data(), Data("".utf8)] {
-            var config = Configuration()
-            config.prepareDatabase { db in try db.usePassphrase(passphrase) }
-            expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: config) }
-        }
+        var dataConfig = Configuration()
+        dataConfig.prepareDatabase { db in try db.usePassphrase(Data()) }
+        expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: dataConfig) }
         var config = Configuration()
         config.prepareDatabase { db in try db.usePassphrase("") }
         expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: config) }
@@ -154,26 +153,7 @@ enum WriterKind: String, CaseIterable, Sendable {
         try createSampleTable(dbPool)
         // Three reads that overlap need three readers: each one must be keyed to read.
         let readers = 3
-        let allStarted = DispatchGroup()
-        let proceed = DispatchSemaphore(value: 0)
-        let results = Locked<[[Int]]>([])
-        let done = DispatchGroup()
-        for _ in 0..<readers {
-            allStarted.enter()
-            done.enter()
-            dbPool.asyncRead { result in
-                defer { done.leave() }
-                guard case .success(let db) = result else { return }
-                allStarted.leave()
-                _ = proceed.wait(timeout: .now() + 10)
-                let rows = (try? Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a")) ?? []
-                results.withLock { $0.append(rows) }
-            }
-        }
-        #expect(allStarted.wait(timeout: .now() + 10) == .success, "the reads did not all start")
-        for _ in 0..<readers { proceed.signal() }
-        #expect(done.wait(timeout: .now() + 10) == .success, "the reads did not end")
-        #expect(results.current == Array(repeating: [1, 2, 3], count: readers))
+        #expect(try readConcurrently(dbPool, count: readers) == Array(repeating: [1, 2, 3], count: readers))
         // The writer and the three readers.
         #expect(preparedCount.current == 1 + readers)
     }

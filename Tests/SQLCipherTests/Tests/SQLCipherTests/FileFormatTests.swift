@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLCipher
 import Testing
 

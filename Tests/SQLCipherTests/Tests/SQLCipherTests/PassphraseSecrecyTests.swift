@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLCipher
 import Testing
 
@@ -28,7 +29,6 @@ import Testing
         let writer = try kind.open(path, tracingConfiguration(events, passphrase: secret))
         try createSampleTable(writer)
         try writer.writeWithoutTransaction { db in
-            db.trace(options: [.statement, .profile]) { event in events.withLock { $0.append(event.description) } }
             try db.changePassphrase(newSecret)
             try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [4])
         }

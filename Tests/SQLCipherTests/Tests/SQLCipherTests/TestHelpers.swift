@@ -1,46 +1,7 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLCipher
 import Testing
-
-/// A fresh temporary directory, deleted with the value.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SQLCipherTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// The path of a file in the directory.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
-/// A value shared between threads, behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Sendable: `value` is only read and written while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    /// The current value.
-    var current: Value {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-
-    /// Runs `body` with exclusive access to the value.
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&value) }
-    }
-}
 
 /// A configuration whose connections use the given passphrase.
 func configuration(passphrase: String) -> Configuration {
@@ -77,6 +38,30 @@ func createSampleTable(_ writer: some DatabaseWriter) throws {
 /// The rows of the table `t`.
 func sampleRows(_ reader: some DatabaseReader) throws -> [Int] {
     try reader.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }
+}
+
+/// Runs `count` reads that overlap, so that each one uses its own reader, and returns their rows.
+@discardableResult
+func readConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[Int]] {
+    let started = DispatchGroup()
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    let results = Locked<[Result<[Int], any Error>]>([])
+    for _ in 0..<count {
+        started.enter()
+        done.enter()
+        dbPool.asyncRead { result in
+            defer { done.leave() }
+            started.leave()
+            _ = proceed.wait(timeout: .now() + 10)
+            let rows = Result { try Int.fetchAll(result.get(), sql: "SELECT a FROM t ORDER BY a") }
+            results.withLock { $0.append(rows) }
+        }
+    }
+    try #require(started.wait(timeout: .now() + 10) == .success, "the reads did not all start")
+    for _ in 0..<count { proceed.signal() }
+    try #require(done.wait(timeout: .now() + 10) == .success, "the reads did not end")
+    return try results.current.map { try $0.get() }
 }
 
 /// Expects `body` to throw a `DatabaseError` with the given primary result code, and returns it.

@@ -1,0 +1,27 @@
+/// A dictionary that keeps its last hit at hand: a connection usually asks for the same entry many
+/// times in a row (records of one table saved one after the other), and comparing a key costs less
+/// than hashing it.
+struct LastHitCache<Key: Hashable, Value> {
+    private var values: [Key: Value] = [:]
+    private var last: (key: Key, value: Value)?
+
+    /// The value of a key, if any. Setting nil removes it.
+    subscript(key: Key) -> Value? {
+        mutating get {
+            if let last, last.key == key { return last.value }
+            guard let value = values[key] else { return nil }
+            last = (key, value)
+            return value
+        }
+        set {
+            values[key] = newValue
+            last = newValue.map { (key, $0) }
+        }
+    }
+
+    /// Forgets every value.
+    mutating func removeAll() {
+        values.removeAll()
+        last = nil
+    }
+}
