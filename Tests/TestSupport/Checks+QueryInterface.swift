@@ -45,6 +45,10 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.filter(ids: [1, 2]).fetchCount(db), 2)
             try expectEqual(try QIPlayer.filter(key: ["name": "Craig"]).fetchOne(db)?.id, 3)
             try expectEqual(try QIPlayer.filter(key: ["score": nil]).fetchOne(db)?.id, 4)
+            // An empty key matches nothing in particular: it is an error, not "every row".
+            let emptyKeyError = try expectDatabaseError { try QIPlayer.filter(key: [:]).deleteAll(db) }
+            try expectEqual(emptyKeyError.resultCode, .SQLITE_MISUSE)
+            try expectEqual(try QIPlayer.fetchCount(db), 4)
             try db.execute(sql: "CREATE TABLE qiNote (text TEXT)")
             try db.execute(sql: "INSERT INTO qiNote (text) VALUES ('a'), ('b')")
             try expectEqual(try Table("qiNote").filter(key: 2).fetchOne(db)?["text"] as String?, "b")

@@ -31,8 +31,18 @@ extension QueryInterfaceRequest {
         filter(keys: [key])
     }
 
-    /// The request filtered by unique keys: rows that match one of the dictionaries.
+    /// The request filtered by unique keys: rows that match one of the dictionaries. An empty
+    /// dictionary makes the request fail with `SQLITE_MISUSE` when it runs, as records' key methods do.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
+        if keys.contains(where: \.isEmpty) {
+            // It would match every row: `filter(key: [:]).deleteAll(db)` would empty the table.
+            let table = relation.table
+            return filter(
+                SQLExpression(
+                    .deferred { _ in
+                        throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(table)")
+                    }))
+        }
         let conditions = keys.map { key in
             key.sorted { $0.key < $1.key }.map { column, value in Column(column) == value?.databaseValue }
                 .joined(operator: .and)
