@@ -15,6 +15,7 @@ private struct Player: Codable, FetchableRecord, PersistableRecord, Identifiable
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
             try db.execute(sql: "CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (a, b))")
             try db.execute(sql: "CREATE TABLE note (text TEXT)")
+            try db.execute(sql: "CREATE TABLE legacy (oid TEXT, text TEXT)")
             return try request.databaseRegion(db).description
         }
     }
@@ -45,6 +46,9 @@ private struct Player: Codable, FetchableRecord, PersistableRecord, Identifiable
         #expect(try region(Player.filter(Column("id") != 1)) == "player(id,name,score)")
         #expect(try region(Player.filter(Column("id") == "1")) == "player(id,name,score)")
         #expect(try region(Table("pair").filter(Column("a") == 1)) == "pair(a,b)")
+        // A column named like the rowid hides it: filtering it selects no rowid.
+        #expect(try region(Table("legacy").filter(Column("oid") == 1)) == "legacy(oid,text)")
+        #expect(try region(Table("legacy").filter(Column.rowID == 1)) == "legacy(oid,rowid,text)[1]")
         // A subquery may read other rows of the same table.
         let others = Player.select(Column("id")).filter(Column("score") > 1)
         #expect(try region(Player.filter(key: 1).filter(others.contains(Column("id")))) == "player(id,name,score)")

@@ -31,9 +31,11 @@ extension SQLRelation {
         return result
     }
 
-    /// The lowercased names that denote the rowid of the table.
+    /// The lowercased names that denote the rowid of the table: `rowid`, `oid` and `_rowid_`, unless
+    /// a column of the table has that name (and hides the rowid), and its INTEGER PRIMARY KEY.
     private func rowIDColumnNames(_ db: Database) throws -> Set<String> {
-        var names: Set<String> = ["rowid", "oid", "_rowid_"]
+        let columnNames = Set(try db.columns(in: table).map { $0.name.lowercased() })
+        var names = Set(["rowid", "oid", "_rowid_"]).subtracting(columnNames)
         if let column = try db.primaryKey(table).rowIDColumn { names.insert(column.lowercased()) }
         return names
     }
