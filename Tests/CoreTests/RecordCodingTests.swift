@@ -319,3 +319,63 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         #expect(error.message?.contains("score") == true)
     }
 }
+
+/// A cursor reuses one keyed container for the `Decodable` records of its rows.
+@Suite struct CursorDecodingContainerTests {
+    private struct Name: Decodable, FetchableRecord, Equatable {
+        var name: String
+    }
+
+    private struct Score: Decodable, FetchableRecord, Equatable {
+        var score: Int
+        var name: String
+    }
+
+    private struct Renamed: Decodable, FetchableRecord, Equatable {
+        var label: String
+        enum CodingKeys: String, CodingKey { case label = "name" }
+    }
+
+    private static let sql = "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 2 UNION ALL SELECT 'c', 3"
+
+    @Test func recordsOfDifferentCodingKeysDecodeFromOneCursor() throws {
+        let dbQueue = try DatabaseQueue()
+        let decoded = try dbQueue.read { db in
+            let rows = try Row.fetchCursor(db, sql: Self.sql + " ORDER BY 1")
+            var decoded: [(Name, Score, Renamed, Name)] = []
+            while let row = try rows.next() {
+                decoded.append((try Name(row: row), try Score(row: row), try Renamed(row: row), try Name(row: row)))
+            }
+            return decoded
+        }
+        #expect(decoded.map(\.0) == [Name(name: "a"), Name(name: "b"), Name(name: "c")])
+        #expect(
+            decoded.map(\.1) == [Score(score: 1, name: "a"), Score(score: 2, name: "b"), Score(score: 3, name: "c")])
+        #expect(decoded.map(\.2) == [Renamed(label: "a"), Renamed(label: "b"), Renamed(label: "c")])
+        #expect(decoded.map(\.3) == decoded.map(\.0))
+    }
+
+    /// Whether the statement is deallocated once the cursor that decoded records from it ends in `end`.
+    private func statementIsReleased(sql: String, end: (RecordCursor<Score>) throws -> Void) throws -> Bool {
+        let dbQueue = try DatabaseQueue()
+        return try dbQueue.read { db in
+            weak var released: Statement?
+            try {
+                let statement = try db.makeStatement(sql: sql)
+                released = statement
+                try end(Score.fetchCursor(statement))
+            }()
+            return released == nil
+        }
+    }
+
+    @Test func aCursorThatEndsReleasesItsStatement() throws {
+        #expect(try statementIsReleased(sql: Self.sql) { cursor in while try cursor.next() != nil {} })
+        #expect(try statementIsReleased(sql: Self.sql) { cursor in _ = try cursor.next() })
+        #expect(
+            try statementIsReleased(sql: "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'") { cursor in
+                _ = try cursor.next()
+                #expect(throws: DatabaseError.self) { _ = try cursor.next() }
+            })
+    }
+}

@@ -182,6 +182,28 @@ import Testing
         #expect(types == ["null", "integer", "real", "text", "blob", "integer"])
     }
 
+    /// Values of every size in an array literal, nil among them: small values live inside the
+    /// existential, a large one in a box that it points to.
+    @Test func literalValuesBindInPlaceWithNilAnywhere() throws {
+        struct Wide: DatabaseValueConvertible {
+            var parts: (Int64, Int64, Int64, Int64)
+            var databaseValue: DatabaseValue { (parts.0 + parts.1 + parts.2 + parts.3).databaseValue }
+            static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wide? { nil }
+        }
+        let dbQueue = try DatabaseQueue()
+        let row = try dbQueue.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, ? AS f",
+                arguments: [1, nil, Wide(parts: (1, 2, 3, 4)), "a text longer than fifteen bytes", nil, nil])
+        }
+        let values = try #require(row).databaseValues
+        #expect(
+            values == [
+                1.databaseValue, .null, 10.databaseValue, "a text longer than fifteen bytes".databaseValue, .null,
+                .null,
+            ])
+    }
+
     @Test func statementKeepsItsBoundArguments() throws {
         let dbQueue = try DatabaseQueue()
         let (before, after) = try dbQueue.read { db in

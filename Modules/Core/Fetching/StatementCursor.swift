@@ -15,25 +15,32 @@ public final class StatementCursor<Element>: Cursor {
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
+        row.storage.reusableDecodingContainer = ReusableDecodingContainer()
     }
 
     deinit {
-        if !isDone { statement.reset() }
+        if !isDone { finish() }
+    }
+
+    /// Ends the iteration: releases the statement's read lock, and the decoding container that
+    /// holds the row.
+    private func finish() {
+        isDone = true
+        row.storage.reusableDecodingContainer = nil
+        statement.reset()
     }
 
     /// The next element, or nil when the statement has no more rows.
     public func next() throws -> Element? {
         if isDone { return nil }
         guard try statement.step() else {
-            isDone = true
-            statement.reset()
+            finish()
             return nil
         }
         do {
             return try decode(row)
         } catch {
-            isDone = true
-            statement.reset()
+            finish()
             throw error
         }
     }

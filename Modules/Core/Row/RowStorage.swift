@@ -13,6 +13,10 @@ final class RowStorage: @unchecked Sendable {
     let statement: Statement?
     /// The copied values, row after row (empty for a statement).
     let copiedValues: [DatabaseValue]
+    // Unchecked exclusivity: a statement storage is only used inside its cursor's database access,
+    // by one thread, and no access to it is re-entrant.
+    /// The container that decodes `Decodable` records from a statement's row, while a cursor iterates.
+    @exclusivity(unchecked) var reusableDecodingContainer: ReusableDecodingContainer?
 
     init(columns: RowColumns, values: [DatabaseValue]) {
         self.columns = columns

@@ -56,8 +56,10 @@ public final class Statement: CustomStringConvertible {
     private let hasOnlyPositionalParameters: Bool
     /// The column names, and the lookup of an index by name, shared by every row of this statement.
     let columns: RowColumns
+    // Unchecked exclusivity: a statement is only used inside its connection's database access, by
+    // one thread, and no access to `arguments` calls back into the statement.
     /// The arguments currently bound.
-    public private(set) var arguments = StatementArguments()
+    @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
 
@@ -120,11 +122,8 @@ public final class Statement: CustomStringConvertible {
                     try bind(value, at: Int32(index + 1))
                 }
             case .convertibles(let elements):
-                // Reading the elements in place avoids copying each existential.
-                try elements.withUnsafeBufferPointer { elements in
-                    for index in elements.indices {
-                        try bind(elements[index]?.databaseValue ?? .null, at: Int32(index + 1))
-                    }
+                try ConvertibleLiteralValues.forEach(in: elements) { index, value in
+                    try bind(value, at: Int32(index + 1))
                 }
             }
             return
