@@ -135,6 +135,43 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Player.fetchAll(db), [Player(id: 1, name: "Barbara", score: 50)])
         }
     },
+    ConformanceCheck("records of other columns or tables, inserted one after the other, each use their own INSERT") {
+        factory in
+        struct Full: Encodable, PersistableRecord {
+            static let databaseTableName = "item"
+            var id: Int64, name: String, score: Int
+        }
+        struct Reordered: Encodable, PersistableRecord {
+            static let databaseTableName = "item"
+            var score: Int, id: Int64, name: String
+        }
+        struct Partial: Encodable, PersistableRecord {
+            static let databaseTableName = "item"
+            var id: Int64, name: String
+        }
+        struct Elsewhere: Encodable, PersistableRecord {
+            static let databaseTableName = "other"
+            var id: Int64, name: String, score: Int
+        }
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, score INTEGER);
+                    CREATE TABLE other (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)
+                    """)
+            try Full(id: 1, name: "a", score: 10).insert(db)
+            try Reordered(score: 20, id: 2, name: "b").insert(db)
+            try Partial(id: 3, name: "c").insert(db)
+            try Elsewhere(id: 4, name: "d", score: 40).insert(db)
+            try Full(id: 5, name: "e", score: 50).insert(db)
+            let items = try Row.fetchAll(db, sql: "SELECT id, name, score FROM item ORDER BY id").map {
+                "\($0[0] as Int64) \($0[1] as String) \(($0[2] as Int?).map(String.init) ?? "NULL")"
+            }
+            try expectEqual(items, ["1 a 10", "2 b 20", "3 c NULL", "5 e 50"])
+            try expectEqual(try String.fetchAll(db, sql: "SELECT name || score FROM other"), ["d40"])
+        }
+    },
     ConformanceCheck("an INTEGER PRIMARY KEY table: fetchOne, fetchAll, find, exists, deleteOne, deleteAll by key") {
         factory in
         let writer = try factory.makeWriter()

@@ -31,7 +31,7 @@ extension EncodableRecord {
     public var databaseDictionary: [String: DatabaseValue] {
         get throws {
             let container = try persistenceContainer()
-            return Dictionary(zip(container.columns, container.values), uniquingKeysWith: { first, _ in first })
+            return Dictionary(container.entries.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -118,9 +118,8 @@ extension MutablePersistableRecord {
     {
         let container = try persistenceContainer()
         let table = Self.databaseTableName
-        let key = PersistenceStatementKey(
-            kind: .insert(conflictResolution), table: table, columns: container.columns, keyColumns: [])
-        try db.persistenceStatement(key).execute(arguments: StatementArguments(databaseValues: container.values))
+        try db.insertStatement(table: table, columnsOf: container, onConflict: conflictResolution)
+            .execute(arguments: StatementArguments(persistenceContainer: container))
         return InsertionSuccess(
             rowID: db.lastInsertedRowID, rowIDColumn: try db.primaryKey(table).rowIDColumn,
             insertedContainer: container)
@@ -134,7 +133,7 @@ extension MutablePersistableRecord {
         if key.hasNull { return false }
         let keyColumns = Set(key.columns.map { $0.lowercased() })
         let selected = columns.map { Set($0.map { $0.lowercased() }) }
-        var assigned = zip(container.columns, container.values).filter { column, _ in
+        var assigned = container.entries.map { ($0.column, $0.value) }.filter { column, _ in
             !keyColumns.contains(column.lowercased()) && (selected?.contains(column.lowercased()) ?? true)
         }
         if assigned.isEmpty {

@@ -1,36 +1,42 @@
 /// The column values of a record, in the order they were set. Column names are matched
 /// case-insensitively.
 public struct PersistenceContainer: Sendable {
-    /// The column names, in order.
-    public private(set) var columns: [String] = []
-    /// The values, in the order of `columns`.
-    public private(set) var values: [DatabaseValue] = []
-    /// The case-insensitive fingerprints of `columns`, which make lookups cheap.
-    private var fingerprints: [Int] = []
+    /// A column and its value.
+    struct Entry: Sendable {
+        let column: String
+        /// The case-insensitive fingerprint of `column`, which makes lookups cheap.
+        let fingerprint: Int
+        var value: DatabaseValue
+    }
+
+    /// The columns and their values, in order: one array, which a record fills and frees at once.
+    private(set) var entries: [Entry] = []
 
     /// An empty container.
     public init() {}
 
+    /// The column names, in order.
+    public var columns: [String] { entries.map(\.column) }
+
+    /// The values, in the order of `columns`.
+    public var values: [DatabaseValue] { entries.map(\.value) }
+
     /// The database value of a column, or nil when the column was not set.
     public func databaseValue(forColumn column: String) -> DatabaseValue? {
-        index(of: column).map { values[$0] }
+        index(of: column, fingerprint: column.caseInsensitiveFingerprint).map { entries[$0].value }
     }
 
     /// Sets the value of a column: appends the column, or replaces its value.
     public mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
         let fingerprint = column.caseInsensitiveFingerprint
         if let index = index(of: column, fingerprint: fingerprint) {
-            values[index] = value
+            entries[index].value = value
         } else {
-            if columns.isEmpty {
-                // Most records have a few columns: growing the arrays one by one would cost more.
-                columns.reserveCapacity(8)
-                values.reserveCapacity(8)
-                fingerprints.reserveCapacity(8)
+            if entries.isEmpty {
+                // Most records have a few columns: growing the array one by one would cost more.
+                entries.reserveCapacity(8)
             }
-            columns.append(column)
-            values.append(value)
-            fingerprints.append(fingerprint)
+            entries.append(Entry(column: column, fingerprint: fingerprint, value: value))
         }
     }
 
@@ -70,12 +76,23 @@ public struct PersistenceContainer: Sendable {
         set { self[column.name] = newValue }
     }
 
-    private func index(of column: String, fingerprint: Int? = nil) -> Int? {
-        let fingerprint = fingerprint ?? column.caseInsensitiveFingerprint
-        for (index, candidate) in fingerprints.enumerated()
-        where candidate == fingerprint || candidate == 0 || fingerprint == 0 {
-            if columns[index].equalsIgnoringCase(column) { return index }
+    private func index(of column: String, fingerprint: Int) -> Int? {
+        // Indices rather than elements: iterating the entries would copy each one.
+        for index in entries.indices {
+            let candidate = entries[index].fingerprint
+            if candidate == fingerprint || candidate == 0 || fingerprint == 0,
+                entries[index].column.equalsIgnoringCase(column)
+            {
+                return index
+            }
         }
         return nil
+    }
+
+    /// Whether the columns are `columns`, in this order (compared exactly).
+    func hasColumns(_ columns: [String]) -> Bool {
+        guard columns.count == entries.count else { return false }
+        for index in entries.indices where entries[index].column != columns[index] { return false }
+        return true
     }
 }

@@ -41,5 +41,22 @@ extension Database {
     }
 }
 
+extension Database {
+    /// The INSERT statement of a record's columns, from the connection's cache. The statement of
+    /// the previous insertion is checked first, without building a key.
+    func insertStatement(
+        table: String, columnsOf container: PersistenceContainer, onConflict conflictResolution: ConflictResolution?
+    ) throws -> Statement {
+        checkAccess()
+        let kind = PersistenceStatementKey.Kind.insert(conflictResolution)
+        let lastHit = persistenceStatements.lastHit { key in
+            key.kind == kind && key.table == table && key.keyColumns.isEmpty && container.hasColumns(key.columns)
+        }
+        if let lastHit { return lastHit }
+        return try persistenceStatement(
+            PersistenceStatementKey(kind: kind, table: table, columns: container.columns, keyColumns: []))
+    }
+}
+
 /// The statements of record persistence, by key.
 typealias PersistenceStatementCache = LastHitCache<PersistenceStatementKey, Statement>

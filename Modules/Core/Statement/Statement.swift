@@ -125,6 +125,10 @@ public final class Statement: CustomStringConvertible {
                 try ConvertibleLiteralValues.forEach(in: elements) { index, value in
                     try bind(value, at: Int32(index + 1))
                 }
+            case .persistenceContainer(let container):
+                for index in container.entries.indices {
+                    try bind(container.entries[index].value, at: Int32(index + 1))
+                }
             }
             return
         }

@@ -19,6 +19,12 @@ struct LastHitCache<Key: Hashable, Value> {
         }
     }
 
+    /// The value of the last hit, if its key satisfies `isMatch`: a lookup that needs no key.
+    func lastHit(where isMatch: (Key) -> Bool) -> Value? {
+        guard let last, isMatch(last.key) else { return nil }
+        return last.value
+    }
+
     /// Forgets every value.
     mutating func removeAll() {
         values.removeAll()

@@ -15,11 +15,14 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
         case databaseValues([DatabaseValue])
         /// The values of an array literal or of a sequence of optional convertible values.
         case convertibles([(any DatabaseValueConvertible)?])
+        /// The values of a record, in the order of its container's columns.
+        case persistenceContainer(PersistenceContainer)
 
         var count: Int {
             switch self {
             case .databaseValues(let values): return values.count
             case .convertibles(let elements): return elements.count
+            case .persistenceContainer(let container): return container.entries.count
             }
         }
 
@@ -27,6 +30,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
             switch self {
             case .databaseValues(let values): return values
             case .convertibles(let elements): return elements.map { $0?.databaseValue ?? .null }
+            case .persistenceContainer(let container): return container.values
             }
         }
     }
@@ -64,6 +68,12 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
     package init(databaseValues: [DatabaseValue], namedValues: [String: DatabaseValue] = [:]) {
         positional = .databaseValues(databaseValues)
         self.namedValues = namedValues
+    }
+
+    /// Positional arguments: the values of a record's container, in the order of its columns.
+    init(persistenceContainer container: PersistenceContainer) {
+        positional = .persistenceContainer(container)
+        namedValues = [:]
     }
 
     /// Named arguments from a dictionary (`nil` is NULL).
