@@ -379,3 +379,71 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             })
     }
 }
+
+/// A connection reuses one encoder, and its keyed container, for the `Encodable` records it encodes.
+@Suite struct ConnectionRecordEncoderTests {
+    private struct Named: Encodable, PersistableRecord {
+        var name: String
+    }
+
+    private struct Scored: Encodable, PersistableRecord {
+        var score: Int
+        var name: String
+    }
+
+    /// Encodes the dictionary of another record while it is being encoded itself.
+    private struct Nesting: Encodable, PersistableRecord {
+        var id: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            let inner = try Scored(score: 7, name: "inner").databaseDictionary
+            try container.encode(inner.count, forKey: .innerCount)
+        }
+        enum CodingKeys: String, CodingKey { case id, innerCount }
+    }
+
+    /// Encodes as an unkeyed container, which has no columns.
+    private struct Unkeyed: Encodable, PersistableRecord {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(1)
+        }
+    }
+
+    private func columns(_ dictionary: [String: DatabaseValue]) -> [String] { dictionary.keys.sorted() }
+
+    @Test func recordsOfDifferentCodingKeysEncodeInOneAccess() throws {
+        let dbQueue = try DatabaseQueue()
+        let dictionaries = try dbQueue.read { db in
+            try (0..<2).flatMap { _ in
+                [try Named(name: "a").databaseDictionary, try Scored(score: 1, name: "b").databaseDictionary]
+            }
+        }
+        #expect(dictionaries.map(columns) == [["name"], ["name", "score"], ["name"], ["name", "score"]])
+        #expect(dictionaries[3]["score"] == 1.databaseValue)
+    }
+
+    @Test func aRecordEncodedWhileAnotherOneIsGetsItsOwnEncoder() throws {
+        let dbQueue = try DatabaseQueue()
+        let (nesting, next) = try dbQueue.read { db in
+            (try Nesting(id: 1).databaseDictionary, try Named(name: "next").databaseDictionary)
+        }
+        #expect(nesting == ["id": 1.databaseValue, "innerCount": 2.databaseValue])
+        #expect(next == ["name": "next".databaseValue])
+    }
+
+    @Test func aFailedEncodingLeavesNothingForTheNextRecord() throws {
+        let dbQueue = try DatabaseQueue()
+        let next = try dbQueue.read { db in
+            #expect(throws: EncodingError.self) { _ = try Unkeyed().databaseDictionary }
+            return try Named(name: "next").databaseDictionary
+        }
+        #expect(next == ["name": "next".databaseValue])
+    }
+
+    @Test func recordsEncodeOutsideOfADatabaseAccess() throws {
+        #expect(
+            try Scored(score: 3, name: "c").databaseDictionary == ["score": 3.databaseValue, "name": "c".databaseValue])
+    }
+}

@@ -29,6 +29,9 @@ public final class Database: CustomStringConvertible {
     @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
     /// What the connection knows of the schema.
     @exclusivity(unchecked) var schemaCache = SchemaCache()
+    /// The encoder of `Encodable` records, while it is not encoding one. Unchecked exclusivity:
+    /// only the thread that runs the connection's access uses it.
+    @exclusivity(unchecked) var reusableRecordEncoder: DatabaseRecordEncoder?
     var trace: TraceRegistration?
     /// Whether `withTraceSuspended(_:)` runs: SQLite reports nothing to the trace meanwhile.
     var isTraceSuspended = false

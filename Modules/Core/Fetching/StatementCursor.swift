@@ -15,7 +15,7 @@ public final class StatementCursor<Element>: Cursor {
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
-        row.storage.reusableDecodingContainer = ReusableDecodingContainer()
+        row.storage.reusableDecodingContainer = ReusableKeyedContainer()
     }
 
     deinit {

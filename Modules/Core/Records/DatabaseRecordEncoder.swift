@@ -4,41 +4,73 @@ import Foundation
 ///
 /// Properties of `DatabaseValueConvertible` types store their database value. Other properties
 /// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
+///
+/// A connection keeps one encoder for the records it encodes (see `withEncoder`), with the keyed
+/// container of the last record type.
 final class DatabaseRecordEncoder: Encoder {
-    /// The encoded columns.
-    ///
-    /// Unchecked exclusivity: the encoder lives for the encoding of one record, on one thread, and
-    /// the only accesses are the container's own mutations, which never overlap (none calls back
-    /// into the encoder). Dynamic checks cost an eighth of encoding a record.
-    @exclusivity(unchecked) var container = PersistenceContainer()
-    /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
-    var unsupportedEncoding: String?
+    /// What the encoding produced: the record's keyed container writes there (not to the encoder,
+    /// which keeps that container: a reference cycle).
+    let output = RecordEncodingOutput()
+    private let reusableContainer = ReusableKeyedContainer()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// Runs `body` with the encoder of the connection whose access runs on this thread, or with a
+    /// new encoder (outside of a database access, or when that encoder is busy: a record encoded
+    /// while another one is). The encoder is left empty.
+    static func withEncoder<T>(_ body: (DatabaseRecordEncoder) throws -> T) rethrows -> T {
+        guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder()) }
+        let encoder = db.reusableRecordEncoder.take() ?? DatabaseRecordEncoder()
+        defer {
+            encoder.output.reset()
+            db.reusableRecordEncoder = encoder
+        }
+        return try body(encoder)
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordKeyedContainer<Key>(encoder: self))
+        reusableContainer.container(keyedBy: Key.self) {
+            KeyedEncodingContainer(RecordKeyedContainer<Key>(output: output))
+        }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        output.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
         return IgnoringUnkeyedContainer()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
+        output.unsupportedEncoding = "a record must encode as a keyed container: its properties are columns"
         return IgnoringSingleValueContainer()
     }
 }
 
+/// The columns of an encoded record, or why it has none.
+final class RecordEncodingOutput {
+    /// The encoded columns.
+    ///
+    /// Unchecked exclusivity: the output serves the encoding of one record at a time, on one
+    /// thread, and the only accesses are the container's own mutations, which never overlap (none
+    /// calls back into the encoder). Dynamic checks cost an eighth of encoding a record.
+    @exclusivity(unchecked) var container = PersistenceContainer()
+    /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
+    var unsupportedEncoding: String?
+
+    /// Empties the output, for the next record.
+    func reset() {
+        container = PersistenceContainer()
+        unsupportedEncoding = nil
+    }
+}
+
 private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: DatabaseRecordEncoder
+    let output: RecordEncodingOutput
     var codingPath: [any CodingKey] { [] }
 
-    func encodeNil(forKey key: Key) throws { encoder.container.setDatabaseValue(.null, forColumn: key.stringValue) }
+    func encodeNil(forKey key: Key) throws { output.container.setDatabaseValue(.null, forColumn: key.stringValue) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.container.setDatabaseValue(
+        output.container.setDatabaseValue(
             try DatabaseValueEncoder.databaseValue(of: value), forColumn: key.stringValue)
     }
 
@@ -61,7 +93,7 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     // Not generic over the value: in this type, generic over the client's coding keys, a generic
     // method would not be specialized, and would cost a dynamic dispatch per value.
     private func set(_ value: DatabaseValue, _ key: Key) {
-        encoder.container.setDatabaseValue(value, forColumn: key.stringValue)
+        output.container.setDatabaseValue(value, forColumn: key.stringValue)
     }
 
     // Synthesized Encodable calls the typed `encodeIfPresent` methods, whose default skips nil:
@@ -89,12 +121,12 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        encoder.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        output.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
         return KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>())
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
+        output.unsupportedEncoding = "nested container for key \(key.stringValue): give the property a Codable type"
         return IgnoringUnkeyedContainer()
     }
 

@@ -17,12 +17,13 @@ public protocol EncodableRecord {
 extension EncodableRecord where Self: Encodable {
     /// Encodes the record's properties, each coding key as a column.
     public func encode(to container: inout PersistenceContainer) throws {
-        let encoder = DatabaseRecordEncoder()
-        try encode(to: encoder)
-        if let unsupportedEncoding = encoder.unsupportedEncoding {
-            throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: unsupportedEncoding))
+        try DatabaseRecordEncoder.withEncoder { encoder in
+            try encode(to: encoder)
+            if let unsupportedEncoding = encoder.output.unsupportedEncoding {
+                throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: unsupportedEncoding))
+            }
+            swap(&container, &encoder.output.container)
         }
-        container = encoder.container
     }
 }
 

@@ -16,7 +16,7 @@ final class RowStorage: @unchecked Sendable {
     // Unchecked exclusivity: a statement storage is only used inside its cursor's database access,
     // by one thread, and no access to it is re-entrant.
     /// The container that decodes `Decodable` records from a statement's row, while a cursor iterates.
-    @exclusivity(unchecked) var reusableDecodingContainer: ReusableDecodingContainer?
+    @exclusivity(unchecked) var reusableDecodingContainer: ReusableKeyedContainer?
 
     init(columns: RowColumns, values: [DatabaseValue]) {
         self.columns = columns

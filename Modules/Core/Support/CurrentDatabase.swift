@@ -19,6 +19,12 @@ enum CurrentDatabase {
         return try body()
     }
 
+    /// The connection whose access runs on the current thread, if any.
+    static var database: Database? {
+        // The access keeps the connection alive while it runs: the unretained pointer is valid.
+        pthread_getspecific(key).map { Unmanaged<Database>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// Whether the current thread runs an access of `db`.
     static func isAccessing(_ db: Database) -> Bool {
         pthread_getspecific(key) == Unmanaged.passUnretained(db).toOpaque()

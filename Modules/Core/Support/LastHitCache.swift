@@ -3,19 +3,30 @@
 /// than hashing it.
 struct LastHitCache<Key: Hashable, Value> {
     private var values: [Key: Value] = [:]
-    private var last: (key: Key, value: Value)?
+    /// The last hit, in an object: reading it costs one reference count, where a (key, value)
+    /// tuple would copy every part of the key.
+    private var last: Hit?
+
+    private final class Hit {
+        let key: Key
+        let value: Value
+        init(key: Key, value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     /// The value of a key, if any. Setting nil removes it.
     subscript(key: Key) -> Value? {
         mutating get {
             if let last, last.key == key { return last.value }
             guard let value = values[key] else { return nil }
-            last = (key, value)
+            last = Hit(key: key, value: value)
             return value
         }
         set {
             values[key] = newValue
-            last = newValue.map { (key, $0) }
+            last = newValue.map { Hit(key: key, value: $0) }
         }
     }
 
