@@ -38,4 +38,19 @@ import Testing
         #expect(container.columns == ["id", "name"])
         #expect(container.values == [2.databaseValue, "Barbara".databaseValue])
     }
+
+    @Test func manyColumnsAndNonASCIINamesAreFoundAgain() {
+        var container = PersistenceContainer()
+        for index in 0..<100 { container["c\(index)"] = Int64(index) }
+        container["café"] = "a"
+        container["naïve"] = "b"
+        for index in 0..<100 { container["C\(index)"] = Int64(-index) }
+        container["CAFÉ"] = "c"
+        #expect(container.columns.count == 102)
+        #expect(container.values.prefix(3) == [0.databaseValue, (-1).databaseValue, (-2).databaseValue])
+        #expect(container.databaseValue(forColumn: "C99") == (-99).databaseValue)
+        #expect(container.databaseValue(forColumn: "Café") == "c".databaseValue)
+        #expect(container.databaseValue(forColumn: "naïve") == "b".databaseValue)
+        #expect(container.databaseValue(forColumn: "c100") == nil)
+    }
 }
