@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLite
 import Testing
 
@@ -369,14 +370,48 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         }
     }
 
+    private struct Score2: Decodable, FetchableRecord, Equatable { var score: Int }
+    private struct Score3: Decodable, FetchableRecord, Equatable { var SCORE: Int }
+    private struct Both: Decodable, FetchableRecord, Equatable { var name: String, score: Int }
+
+    @Test func moreCodingKeysThanKeptContainersDecodeFromOneCursor() throws {
+        let dbQueue = try DatabaseQueue()
+        let decoded = try dbQueue.read { db in
+            let rows = try Row.fetchCursor(db, sql: Self.sql + " ORDER BY 1")
+            var decoded: [String] = []
+            while let row = try rows.next() {
+                let name = try Name(row: row).name
+                let renamed = try Renamed(row: row).label
+                let score = try Score(row: row).score
+                let score2 = try Score2(row: row).score
+                let score3 = try Score3(row: row).SCORE
+                let both = try Both(row: row)
+                decoded.append("\(name)\(renamed)\(score)\(score2)\(score3)\(both.name)\(both.score)")
+            }
+            return decoded
+        }
+        #expect(decoded == ["aa111a1", "bb222b2", "cc333c3"])
+    }
+
     @Test func aCursorThatEndsReleasesItsStatement() throws {
-        #expect(try statementIsReleased(sql: Self.sql) { cursor in while try cursor.next() != nil {} })
-        #expect(try statementIsReleased(sql: Self.sql) { cursor in _ = try cursor.next() })
-        #expect(
-            try statementIsReleased(sql: "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'") { cursor in
-                _ = try cursor.next()
-                #expect(throws: DatabaseError.self) { _ = try cursor.next() }
-            })
+        let exhausted = try statementIsReleased(sql: Self.sql) { cursor in while try cursor.next() != nil {} }
+        let abandoned = try statementIsReleased(sql: Self.sql) { cursor in _ = try cursor.next() }
+        let failedDecoding = try statementIsReleased(sql: "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'") {
+            cursor in
+            _ = try cursor.next()
+            #expect(throws: DatabaseError.self) { _ = try cursor.next() }
+        }
+        // SQLite fails the second step (integer overflow).
+        let failingStep = "WITH t(x) AS (VALUES (1), (-9223372036854775808)) SELECT 'n' AS name, abs(x) AS score FROM t"
+        let failedStep = try statementIsReleased(sql: failingStep) { cursor in
+            _ = try cursor.next()
+            let error = try #require(throws: DatabaseError.self) { _ = try cursor.next() }
+            #expect(error.message?.contains("integer overflow") == true)
+        }
+        #expect(exhausted)
+        #expect(abandoned)
+        #expect(failedDecoding)
+        #expect(failedStep)
     }
 }
 
@@ -433,6 +468,20 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         #expect(next == ["name": "next".databaseValue])
     }
 
+    @Test func aFailedInsertionTellsTheRecordValues() throws {
+        let dbQueue = try DatabaseQueue()
+        let error = try #require(throws: DatabaseError.self) {
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE scored (score INTEGER PRIMARY KEY, name TEXT)")
+                try Scored(score: 1, name: "a").insert(db)
+                try Scored(score: 1, name: "b").insert(db)
+            }
+        }
+        #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY)
+        #expect(error.arguments == [1, "b"])
+        #expect(error.arguments?.description == "[1, \"b\"]")
+    }
+
     @Test func aFailedEncodingLeavesNothingForTheNextRecord() throws {
         let dbQueue = try DatabaseQueue()
         let next = try dbQueue.read { db in
@@ -440,6 +489,40 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             return try Named(name: "next").databaseDictionary
         }
         #expect(next == ["name": "next".databaseValue])
+    }
+
+    @Test func readersOfAPoolEncodeAtTheSameTimeEachWithItsOwnEncoder() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let started = DispatchGroup()
+        let done = DispatchGroup()
+        let failures = Locked<[String]>([])
+        for reader in 0..<2 {
+            started.enter()
+            done.enter()
+            dbPool.asyncRead { result in
+                defer { done.leave() }
+                started.leave()
+                // Both reads run at once: each one waits for the other to start.
+                guard started.wait(timeout: .now() + 10) == .success, (try? result.get()) != nil else {
+                    failures.withLock { $0.append("reader \(reader) did not run alongside the other") }
+                    return
+                }
+                for index in 0..<500 {
+                    let dictionary =
+                        reader == 0
+                        ? try? Named(name: "\(index)").databaseDictionary
+                        : try? Scored(score: index, name: "\(index)").databaseDictionary
+                    let expected: [String: DatabaseValue] =
+                        reader == 0
+                        ? ["name": "\(index)".databaseValue]
+                        : ["score": index.databaseValue, "name": "\(index)".databaseValue]
+                    if dictionary != expected { failures.withLock { $0.append("reader \(reader), record \(index)") } }
+                }
+            }
+        }
+        try #require(done.wait(timeout: .now() + 30) == .success, "the reads did not end")
+        #expect(failures.current == [])
     }
 
     @Test func recordsEncodeOutsideOfADatabaseAccess() throws {

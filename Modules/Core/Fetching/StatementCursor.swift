@@ -15,7 +15,7 @@ public final class StatementCursor<Element>: Cursor {
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
-        row.storage.reusableDecodingContainer = ReusableKeyedContainer()
+        row.storage.beginCursorIteration()
     }
 
     deinit {
@@ -26,7 +26,7 @@ public final class StatementCursor<Element>: Cursor {
     /// holds the row.
     private func finish() {
         isDone = true
-        row.storage.reusableDecodingContainer = nil
+        row.storage.endCursorIteration()
         statement.reset()
     }
 

@@ -51,7 +51,7 @@ final class RecordEncodingOutput {
     ///
     /// Unchecked exclusivity: the output serves the encoding of one record at a time, on one
     /// thread, and the only accesses are the container's own mutations, which never overlap (none
-    /// calls back into the encoder). Dynamic checks cost an eighth of encoding a record.
+    /// calls back into the output). Dynamic checks cost an eighth of encoding a record.
     @exclusivity(unchecked) var container = PersistenceContainer()
     /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
     var unsupportedEncoding: String?

@@ -14,7 +14,7 @@ struct DatabaseRowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        guard let reusable = row.storage.reusableDecodingContainer else {
+        guard let reusable = row.storage.reusableDecodingContainer() else {
             return KeyedDecodingContainer(RowKeyedContainer<Key>(row: row))
         }
         return reusable.container(keyedBy: Key.self) { KeyedDecodingContainer(RowKeyedContainer<Key>(row: row)) }

@@ -32,7 +32,7 @@ extension EncodableRecord {
     public var databaseDictionary: [String: DatabaseValue] {
         get throws {
             let container = try persistenceContainer()
-            return Dictionary(container.entries.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(container.columnsAndValues, uniquingKeysWith: { first, _ in first })
         }
     }
 

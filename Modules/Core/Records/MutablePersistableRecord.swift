@@ -133,7 +133,7 @@ extension MutablePersistableRecord {
         if key.hasNull { return false }
         let keyColumns = Set(key.columns.map { $0.lowercased() })
         let selected = columns.map { Set($0.map { $0.lowercased() }) }
-        var assigned = container.entries.map { ($0.column, $0.value) }.filter { column, _ in
+        var assigned = container.columnsAndValues.filter { column, _ in
             !keyColumns.contains(column.lowercased()) && (selected?.contains(column.lowercased()) ?? true)
         }
         if assigned.isEmpty {

@@ -15,11 +15,14 @@ public struct PersistenceContainer: Sendable {
     /// An empty container.
     public init() {}
 
-    /// The column names, in order.
+    /// The column names, in order (an array built on each call).
     public var columns: [String] { entries.map(\.column) }
 
-    /// The values, in the order of `columns`.
+    /// The values, in the order of `columns` (an array built on each call).
     public var values: [DatabaseValue] { entries.map(\.value) }
+
+    /// The columns and their values, in order.
+    var columnsAndValues: [(column: String, value: DatabaseValue)] { entries.map { ($0.column, $0.value) } }
 
     /// The database value of a column, or nil when the column was not set.
     public func databaseValue(forColumn column: String) -> DatabaseValue? {

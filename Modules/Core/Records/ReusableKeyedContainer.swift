@@ -1,35 +1,48 @@
-/// The keyed container of the previous record, kept for the next record of the same coding keys.
+/// The keyed containers of the previous records, kept for the next records of the same coding keys.
 ///
 /// The container that a synthesized `init(from:)` or `encode(to:)` asks for is a
 /// `KeyedDecodingContainer<Key>` or `KeyedEncodingContainer<Key>`, which boxes our container in a
 /// class generic over it: building one per record costs two generic metadata lookups, a witness
 /// table lookup and an allocation, more than coding the columns of a small record. The rows of a
-/// cursor, and the records that a connection encodes, can share one.
+/// cursor, and the records that a connection encodes, can share them. A few coding-key types are
+/// kept, for rows that decode several records (a joined row, a class and its superclass).
 ///
 /// An instance serves one kind of container, built by one call site: the type of the container
 /// then depends on the coding keys alone, which the instance checks.
 final class ReusableKeyedContainer {
-    /// The coding-key type of `entry`.
-    private var keyType: ObjectIdentifier?
-    /// A `ContainerEntry` of the container built for the `Key` that `keyType` identifies.
-    private var entry: AnyObject?
+    /// The kept containers, the most recently built last.
+    // Unchecked exclusivity: an instance is used by one thread at a time (a cursor's, in its
+    // database access; a connection's encoder, taken while it encodes), and `make` does not call
+    // back into it.
+    @exclusivity(unchecked) private var entries: [KeyedEntry] = []
+    private static let capacity = 4
 
-    /// The container of the given coding keys, built by `make` unless the previous one serves.
+    /// The container of the given coding keys, built by `make` unless a kept one serves.
     func container<Key: CodingKey, Container>(keyedBy type: Key.Type, make: () -> Container) -> Container {
-        if keyType == ObjectIdentifier(Key.self), let entry {
-            // Sound: `entry` was built for the type that `keyType` identifies, which is `Key` (a
-            // type has one metadata record), by the one call site of this instance, whose container
-            // type depends on `Key` alone. The unchecked cast spares a metadata lookup per record.
-            return unsafeDowncast(entry, to: ContainerEntry<Container>.self).container
+        let keyType = ObjectIdentifier(Key.self)
+        for index in entries.indices.reversed() where entries[index].keyType == keyType {
+            // Sound: the entry was built for `Key` (a type has one metadata record) by the one call
+            // site of this instance, whose container type depends on `Key` alone. The unchecked
+            // cast spares a metadata lookup per record.
+            return unsafeDowncast(entries[index], to: ContainerEntry<Container>.self).container
         }
         let container = make()
-        entry = ContainerEntry(container)
-        keyType = ObjectIdentifier(Key.self)
+        if entries.count == Self.capacity { entries.removeFirst() }
+        entries.append(ContainerEntry(keyType: keyType, container: container))
         return container
     }
 }
 
-private final class ContainerEntry<Container> {
+/// A kept container, and the coding-key type it was built for.
+private class KeyedEntry {
+    let keyType: ObjectIdentifier
+    init(keyType: ObjectIdentifier) { self.keyType = keyType }
+}
+
+private final class ContainerEntry<Container>: KeyedEntry {
     let container: Container
-    init(_ container: Container) { self.container = container }
+    init(keyType: ObjectIdentifier, container: Container) {
+        self.container = container
+        super.init(keyType: keyType)
+    }
 }

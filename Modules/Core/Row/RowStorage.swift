@@ -5,7 +5,8 @@
 /// its own range of `copiedValues`.
 final class RowStorage: @unchecked Sendable {
     // Sendable: copied values are immutable. A statement storage is, by contract, only read inside
-    // the database access of its cursor, on the connection's queue (the cursor checks that access).
+    // the database access of its cursor, on the connection's queue (the cursor checks that access);
+    // its mutable state is only used on that thread (`reusableDecodingContainer()` checks it).
 
     let columns: RowColumns
     /// The statement whose current row the rows read, or nil for copied rows. (Two stored
@@ -13,10 +14,13 @@ final class RowStorage: @unchecked Sendable {
     let statement: Statement?
     /// The copied values, row after row (empty for a statement).
     let copiedValues: [DatabaseValue]
-    // Unchecked exclusivity: a statement storage is only used inside its cursor's database access,
-    // by one thread, and no access to it is re-entrant.
-    /// The container that decodes `Decodable` records from a statement's row, while a cursor iterates.
-    @exclusivity(unchecked) var reusableDecodingContainer: ReusableKeyedContainer?
+    /// The connection of the cursor that iterates the statement's rows, if any (see
+    /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
+    // Unchecked exclusivity (this and the next property): they are only used on the thread that
+    // runs the cursor's database access (checked by `reusableDecodingContainer()`), and no access
+    // to them is re-entrant.
+    @exclusivity(unchecked) private var iteratingConnection: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var decodingContainer: ReusableKeyedContainer?
 
     init(columns: RowColumns, values: [DatabaseValue]) {
         self.columns = columns
@@ -28,5 +32,29 @@ final class RowStorage: @unchecked Sendable {
         self.columns = statement.columns
         self.statement = statement
         self.copiedValues = []
+    }
+
+    /// The keyed containers shared by the `Decodable` records of a cursor's rows, created on first
+    /// use. Nil when no cursor iterates, and for a row decoded outside of its database access (a
+    /// misuse, which must not race with the cursor on the containers).
+    func reusableDecodingContainer() -> ReusableKeyedContainer? {
+        guard let iteratingConnection, CurrentDatabase.isAccessing(identifiedBy: iteratingConnection) else {
+            return nil
+        }
+        if let decodingContainer { return decodingContainer }
+        let container = ReusableKeyedContainer()
+        decodingContainer = container
+        return container
+    }
+
+    /// Starts the iteration of a cursor, in an access of the statement's connection.
+    func beginCursorIteration() {
+        iteratingConnection = statement.map { CurrentDatabase.identifier(of: $0.database) }
+    }
+
+    /// Ends the cursor's iteration, and releases the containers, which hold rows of this storage.
+    func endCursorIteration() {
+        iteratingConnection = nil
+        decodingContainer = nil
     }
 }

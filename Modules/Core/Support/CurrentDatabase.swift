@@ -27,6 +27,17 @@ enum CurrentDatabase {
 
     /// Whether the current thread runs an access of `db`.
     static func isAccessing(_ db: Database) -> Bool {
-        pthread_getspecific(key) == Unmanaged.passUnretained(db).toOpaque()
+        isAccessing(identifiedBy: identifier(of: db))
+    }
+
+    /// Whether the current thread runs an access of the connection of this identifier, which
+    /// spares a reference count to a caller that holds no strong reference to the connection.
+    static func isAccessing(identifiedBy identifier: UnsafeMutableRawPointer) -> Bool {
+        pthread_getspecific(key) == identifier
+    }
+
+    /// What identifies a connection for `isAccessing(identifiedBy:)`.
+    static func identifier(of db: Database) -> UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(db).toOpaque()
     }
 }
