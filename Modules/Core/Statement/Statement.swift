@@ -212,6 +212,7 @@ public final class Statement: CustomStringConvertible {
 
     /// Executes the statement with the given arguments, and ignores the rows it produces.
     public func execute(arguments: StatementArguments? = nil) throws {
+        let database = self.database  // One strong reference for the whole execution.
         database.checkAccess()
         if let arguments { try setArguments(arguments) } else { reset() }
         try database.willExecute(self)
