@@ -9,7 +9,7 @@ import GRDBWorkloads
 import RSWorkloads
 import RawWorkloads
 
-let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
+let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
 let fixtureScratch = try Scratch()
 let fixture = fixtureScratch.path("fixture.sqlite")
 
