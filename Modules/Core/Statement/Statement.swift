@@ -58,6 +58,8 @@ public final class Statement: CustomStringConvertible {
     let columns: RowColumns
     // Unchecked exclusivity: a statement is only used inside its connection's database access, by
     // one thread, and no access to `arguments` calls back into the statement.
+    /// Copies of the short text and blob arguments currently bound.
+    private let argumentBytes = ArgumentBytes()
     /// The arguments currently bound.
     @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
@@ -113,21 +115,21 @@ public final class Statement: CustomStringConvertible {
             guard arguments.positional.count == parameterNames.count else {
                 throw wrongArgumentCount(arguments, expected: parameterNames.count)
             }
-            reset()
-            self.arguments = arguments
-            // Binding in place, without building an array of database values.
-            switch arguments.positional {
-            case .databaseValues(let values):
-                for (index, value) in values.enumerated() {
-                    try bind(value, at: Int32(index + 1))
-                }
-            case .convertibles(let elements):
-                try ConvertibleLiteralValues.forEach(in: elements) { index, value in
-                    try bind(value, at: Int32(index + 1))
-                }
-            case .persistenceContainer(let container):
-                for index in container.entries.indices {
-                    try bind(container.entries[index].value, at: Int32(index + 1))
+            try bindAnew(arguments) {
+                // Binding in place, without building an array of database values.
+                switch arguments.positional {
+                case .databaseValues(let values):
+                    for (index, value) in values.enumerated() {
+                        try bind(value, at: Int32(index + 1))
+                    }
+                case .convertibles(let elements):
+                    try ConvertibleLiteralValues.forEach(in: elements) { index, value in
+                        try bind(value, at: Int32(index + 1))
+                    }
+                case .persistenceContainer(let container):
+                    for index in container.entries.indices {
+                        try bind(container.entries[index].value, at: Int32(index + 1))
+                    }
                 }
             }
             return
@@ -145,22 +147,38 @@ public final class Statement: CustomStringConvertible {
         _ arguments: StatementArguments,
         consumingPositionalValuesFrom remaining: inout ArraySlice<DatabaseValue>
     ) throws {
-        reset()
-        for (index, name) in parameterNames.enumerated() {
-            let value: DatabaseValue
-            if let name, let namedValue = arguments.namedValues[name] {
-                value = namedValue
-            } else if let positionalValue = remaining.popFirst() {
-                value = positionalValue
-            } else if let name {
-                throw databaseError(
-                    code: .SQLITE_MISUSE, message: "missing statement argument: \(name)", arguments: arguments)
-            } else {
-                throw wrongArgumentCount(arguments, expected: parameterNames.count)
+        try bindAnew(arguments) {
+            for (index, name) in parameterNames.enumerated() {
+                let value: DatabaseValue
+                if let name, let namedValue = arguments.namedValues[name] {
+                    value = namedValue
+                } else if let positionalValue = remaining.popFirst() {
+                    value = positionalValue
+                } else if let name {
+                    throw databaseError(
+                        code: .SQLITE_MISUSE, message: "missing statement argument: \(name)", arguments: arguments)
+                } else {
+                    throw wrongArgumentCount(arguments, expected: parameterNames.count)
+                }
+                try bind(value, at: Int32(index + 1))
             }
-            try bind(value, at: Int32(index + 1))
         }
+    }
+
+    /// Resets the statement, and binds every parameter again with `bindAll`, from `arguments`. If
+    /// it fails, no parameter is left bound: one that it did not reach could point to overwritten
+    /// copies of the previous arguments.
+    private func bindAnew(_ arguments: StatementArguments, _ bindAll: () throws -> Void) throws {
+        reset()
         self.arguments = arguments
+        argumentBytes.beginBinding()
+        do {
+            try bindAll()
+        } catch {
+            _ = api.clear_bindings(sqliteStatement)
+            self.arguments = StatementArguments()
+            throw error
+        }
     }
 
     private func bind(_ value: DatabaseValue, at index: Int32) throws {
@@ -181,8 +199,8 @@ public final class Statement: CustomStringConvertible {
                 }()
         case .blob(let data):
             code = data.withUnsafeBytes { buffer in
-                api.bind_blob(
-                    sqliteStatement, index, buffer.baseAddress ?? emptyBytes, Int32(buffer.count), SQLITE.TRANSIENT)
+                let (bytes, destructor) = argumentBytes.binding(of: buffer)
+                return api.bind_blob(sqliteStatement, index, bytes, Int32(buffer.count), destructor)
             }
         }
         if code != SQLITE.OK {
@@ -191,10 +209,9 @@ public final class Statement: CustomStringConvertible {
     }
 
     private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        api.bind_text(
-            sqliteStatement, index,
-            (UnsafeRawPointer(buffer.baseAddress) ?? emptyBytes).assumingMemoryBound(to: CChar.self),
-            Int32(buffer.count), SQLITE.TRANSIENT)
+        let (bytes, destructor) = argumentBytes.binding(of: UnsafeRawBufferPointer(buffer))
+        return api.bind_text(
+            sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), Int32(buffer.count), destructor)
     }
 
     private func wrongArgumentCount(_ arguments: StatementArguments, expected: Int) -> DatabaseError {
@@ -248,6 +265,3 @@ public final class Statement: CustomStringConvertible {
         api.databaseValue(of: api.column_value(sqliteStatement, index))
     }
 }
-
-/// A valid address for empty texts and blobs: SQLite binds NULL for a nil pointer.
-private var emptyBytes: UnsafeRawPointer { UnsafeRawPointer(StaticString("").utf8Start) }
