@@ -182,26 +182,29 @@ import Testing
         #expect(types == ["null", "integer", "real", "text", "blob", "integer"])
     }
 
-    /// Values of every size in an array literal, nil among them: small values live inside the
-    /// existential, a large one in a box that it points to.
+    /// Values of every size and kind in an array literal, nil among them: standard types read from
+    /// inside the existential, others through their conformance, a large one from the box that the
+    /// existential points to.
     @Test func literalValuesBindInPlaceWithNilAnywhere() throws {
         struct Wide: DatabaseValueConvertible {
             var parts: (Int64, Int64, Int64, Int64)
             var databaseValue: DatabaseValue { (parts.0 + parts.1 + parts.2 + parts.3).databaseValue }
             static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wide? { nil }
         }
+        let longText = "a text longer than fifteen bytes"
+        let arguments: StatementArguments = [
+            1, nil, Wide(parts: (1, 2, 3, 4)), longText, nil, Int64.min, 2.5, "short", true, Int32(-3), nil,
+        ]
         let dbQueue = try DatabaseQueue()
         let row = try dbQueue.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, ? AS f",
-                arguments: [1, nil, Wide(parts: (1, 2, 3, 4)), "a text longer than fifteen bytes", nil, nil])
+            try Row.fetchOne(db, sql: "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?", arguments: arguments)
         }
         let values = try #require(row).databaseValues
-        #expect(
-            values == [
-                1.databaseValue, .null, 10.databaseValue, "a text longer than fifteen bytes".databaseValue, .null,
-                .null,
-            ])
+        let expected: [DatabaseValue] = [
+            1.databaseValue, .null, 10.databaseValue, longText.databaseValue, .null, Int64.min.databaseValue,
+            2.5.databaseValue, "short".databaseValue, 1.databaseValue, (-3).databaseValue, .null,
+        ]
+        #expect(values == expected)
     }
 
     @Test func statementKeepsItsBoundArguments() throws {
