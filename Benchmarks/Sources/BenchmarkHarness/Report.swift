@@ -25,7 +25,7 @@ public struct Report {
             "- Date: \(ISO8601DateFormatter().string(from: Date()))",
             "- CPU: \(Report.cpuModel) (\(ProcessInfo.processInfo.activeProcessorCount) cores)",
             "- SQLite: \(sqliteVersion)",
-            "- Rounds: \(rounds) per implementation, round-robin, after one warm-up run; times are medians (minimums).",
+            "- Rounds: \(rounds) per implementation, round-robin (each round starting with the next one), after one warm-up run; times are medians (minimums).",
             "",
             "| workload | raw SQLite C | GRDB 7.10.0 | ReactiveSQLite | target | met |",
             "| --- | --- | --- | --- | --- | --- |",

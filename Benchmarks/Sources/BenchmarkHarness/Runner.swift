@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the cases round-robin (every implementation once per round, so that the machine's noise
-/// spreads evenly), and computes the statistics of each.
+/// spreads evenly, each round starting with the next one), and computes the statistics of each.
 public struct Runner {
     public let rounds: Int
 
@@ -20,8 +20,11 @@ public struct Runner {
                 // One untimed warm-up run.
                 _ = try runOnce(benchmarkCase)
             }
-            for _ in 0..<rounds {
-                for benchmarkCase in workloadCases {
+            for round in 0..<rounds {
+                // Each round starts with the next implementation: none always runs after the same
+                // one, whose leftovers (the allocator's free memory, caches) would favour or hinder it.
+                for offset in workloadCases.indices {
+                    let benchmarkCase = workloadCases[(round + offset) % workloadCases.count]
                     samples[benchmarkCase.implementation, default: []].append(try runOnce(benchmarkCase))
                 }
             }
