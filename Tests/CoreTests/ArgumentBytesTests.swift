@@ -74,15 +74,20 @@ import Testing
         #expect(fromOthers == ["other one", "other two is longer", "other three"])
     }
 
-    @Test func aFailedBindingLeavesNoArgumentBound() throws {
+    @Test func argumentsThatDoNotFitLeaveTheStatementAsItWas() throws {
         let dbQueue = try DatabaseQueue()
-        let (row, arguments) = try dbQueue.read { db in
-            let statement = try db.makeStatement(sql: "SELECT :a AS a, :b AS b")
-            _ = try Row.fetchOne(statement, arguments: ["a": "first value", "b": "second value"])
+        let (rows, arguments) = try dbQueue.read { db in
+            let statement = try db.makeStatement(sql: "SELECT :a AS a, ? AS b")
+            let bound: StatementArguments = ["a": "first value"] + ["second value"]
+            try statement.setArguments(bound)
+            // A missing argument, one too many.
             #expect(throws: DatabaseError.self) { try statement.setArguments(["a": "only a"]) }
-            return (try Row.fetchOne(statement), statement.arguments)
+            #expect(throws: DatabaseError.self) {
+                try statement.setArguments(["a": "a"] + ["b", "one too many, and a long one at that"])
+            }
+            return (try Row.fetchAll(statement), statement.arguments)
         }
-        #expect(try #require(row).databaseValues == [.null, .null])
-        #expect(arguments.isEmpty)
+        #expect(rows.map(\.databaseValues) == [["first value".databaseValue, "second value".databaseValue]])
+        #expect(arguments == ["a": "first value"] + ["second value"])
     }
 }

@@ -4,8 +4,9 @@
 /// than half of what binding a short text costs. A statement copies short values here instead, and
 /// binds them with `SQLITE_STATIC`: the copies stay where they are until the statement binds its
 /// next arguments (`beginBinding()`, which rebinds every parameter), or is deallocated after it is
-/// finalized, so SQLite can read them whenever the statement runs. Long values are left to SQLite,
-/// so that a statement kept in a cache does not keep them.
+/// finalized, so SQLite can read them whenever the statement runs. The memory is kept for the next
+/// arguments as long as the statement lives, so that only values up to 1 KB, 16 KB in all, are
+/// copied (a statement keeps at most 32 KB); longer ones are left to SQLite.
 final class ArgumentBytes {
     // Unchecked exclusivity (all properties): a statement binds its arguments on the thread of its
     // connection's access, and no method here calls out; dynamic checks cost more than a binding.

@@ -56,10 +56,10 @@ public final class Statement: CustomStringConvertible {
     private let hasOnlyPositionalParameters: Bool
     /// The column names, and the lookup of an index by name, shared by every row of this statement.
     let columns: RowColumns
-    // Unchecked exclusivity: a statement is only used inside its connection's database access, by
-    // one thread, and no access to `arguments` calls back into the statement.
     /// Copies of the short text and blob arguments currently bound.
     private let argumentBytes = ArgumentBytes()
+    // Unchecked exclusivity: a statement is only used inside its connection's database access, by
+    // one thread, and no access to `arguments` calls back into the statement.
     /// The arguments currently bound.
     @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
@@ -135,39 +135,57 @@ public final class Statement: CustomStringConvertible {
             return
         }
         var remaining = arguments.values[...]
-        try bind(arguments, consumingPositionalValuesFrom: &remaining)
+        let values = try parameterValues(arguments, consumingPositionalValuesFrom: &remaining)
         guard remaining.isEmpty else {
             throw wrongArgumentCount(arguments, expected: parameterNames.count)
         }
+        try bind(values, of: arguments)
     }
 
     /// Binds the parameters from the arguments: named parameters take the named value of their name,
     /// or else the next positional value; anonymous ones take the next positional value.
+    ///
+    /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when an argument is missing, before any
+    ///   parameter is bound.
     func bind(
         _ arguments: StatementArguments,
         consumingPositionalValuesFrom remaining: inout ArraySlice<DatabaseValue>
     ) throws {
+        try bind(parameterValues(arguments, consumingPositionalValuesFrom: &remaining), of: arguments)
+    }
+
+    /// The value of each parameter, in order: see `bind(_:consumingPositionalValuesFrom:)`.
+    private func parameterValues(
+        _ arguments: StatementArguments,
+        consumingPositionalValuesFrom remaining: inout ArraySlice<DatabaseValue>
+    ) throws -> [DatabaseValue] {
+        try parameterNames.map { name in
+            if let name, let namedValue = arguments.namedValues[name] {
+                return namedValue
+            } else if let positionalValue = remaining.popFirst() {
+                return positionalValue
+            } else if let name {
+                throw databaseError(
+                    code: .SQLITE_MISUSE, message: "missing statement argument: \(name)", arguments: arguments)
+            } else {
+                throw wrongArgumentCount(arguments, expected: parameterNames.count)
+            }
+        }
+    }
+
+    /// Binds the value of each parameter, in order.
+    private func bind(_ values: [DatabaseValue], of arguments: StatementArguments) throws {
         try bindAnew(arguments) {
-            for (index, name) in parameterNames.enumerated() {
-                let value: DatabaseValue
-                if let name, let namedValue = arguments.namedValues[name] {
-                    value = namedValue
-                } else if let positionalValue = remaining.popFirst() {
-                    value = positionalValue
-                } else if let name {
-                    throw databaseError(
-                        code: .SQLITE_MISUSE, message: "missing statement argument: \(name)", arguments: arguments)
-                } else {
-                    throw wrongArgumentCount(arguments, expected: parameterNames.count)
-                }
+            for (index, value) in values.enumerated() {
                 try bind(value, at: Int32(index + 1))
             }
         }
     }
 
     /// Resets the statement, and binds every parameter again with `bindAll`, from `arguments`. If
-    /// it fails, no parameter is left bound: one that it did not reach could point to overwritten
-    /// copies of the previous arguments.
+    /// SQLite refuses a value, no parameter is left bound: one that `bindAll` did not reach could
+    /// point to overwritten copies of the previous arguments. (Arguments that do not fit the
+    /// parameters are refused before, and leave the statement as it was.)
     private func bindAnew(_ arguments: StatementArguments, _ bindAll: () throws -> Void) throws {
         reset()
         self.arguments = arguments

@@ -13,8 +13,8 @@
 ///   bits of `value`, and nil as a bit pattern no value has (an "extra inhabitant");
 /// - that pattern is a null type-metadata pointer, the word after the existential's three-word
 ///   inline buffer; every value has non-null metadata there, the metadata of its type;
-/// - a value of up to three words (`Int64`, `Int`, `Double`, `String`) is stored at the start of
-///   the inline buffer.
+/// - a value of up to three words, aligned on a word at most (`Int64`, `Int`, `Double`, `String` on
+///   64-bit platforms), is stored at the start of the inline buffer.
 enum ConvertibleLiteralValues {
     typealias Element = (any DatabaseValueConvertible)?
 
