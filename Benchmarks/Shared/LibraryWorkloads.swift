@@ -69,10 +69,10 @@ struct WorkloadFailure: Error {
     let message: String
 }
 
-/// The configuration of the databases the workloads write. GRDB's pool, rarely, failed a run with
-/// `SQLITE_BUSY` at `BEGIN IMMEDIATE TRANSACTION` in pool-concurrency: a busy timeout turns such a
-/// lock into a wait, for both libraries alike.
-private var writerConfiguration: Configuration {
+/// The configuration of the pool of pool-concurrency. GRDB's pool, rarely, failed a run with
+/// `SQLITE_BUSY` at `BEGIN IMMEDIATE TRANSACTION`: a busy timeout turns such a lock into a wait, for
+/// both libraries alike. (The queues of the other workloads are their database's only connection.)
+private var poolConfiguration: Configuration {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
     return configuration
@@ -80,7 +80,7 @@ private var writerConfiguration: Configuration {
 
 /// A fresh WAL database with synchronous = NORMAL and the item table.
 private func freshQueue(_ path: String) throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue(path: path, configuration: writerConfiguration)
+    let dbQueue = try DatabaseQueue(path: path)
     try dbQueue.writeWithoutTransaction { db in
         try db.execute(sql: "PRAGMA journal_mode = WAL")
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -165,7 +165,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
 
 /// Two reader threads do point reads while the writer updates rows.
 private func poolConcurrency(_ scratch: Scratch) throws -> Duration {
-    let dbPool = try DatabasePool(path: scratch.path(), configuration: writerConfiguration)
+    let dbPool = try DatabasePool(path: scratch.path(), configuration: poolConfiguration)
     try dbPool.write { db in
         try db.execute(sql: Workload.createTableSQL)
         try insertWithStatement(db, count: Workload.concurrencyOperationCount)

@@ -494,35 +494,20 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
     @Test func readersOfAPoolEncodeAtTheSameTimeEachWithItsOwnEncoder() throws {
         let directory = try TemporaryDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-        let started = DispatchGroup()
-        let done = DispatchGroup()
-        let failures = Locked<[String]>([])
-        for reader in 0..<2 {
-            started.enter()
-            done.enter()
-            dbPool.asyncRead { result in
-                defer { done.leave() }
-                started.leave()
-                // Both reads run at once: each one waits for the other to start.
-                guard started.wait(timeout: .now() + 10) == .success, (try? result.get()) != nil else {
-                    failures.withLock { $0.append("reader \(reader) did not run alongside the other") }
-                    return
-                }
-                for index in 0..<500 {
-                    let dictionary =
-                        reader == 0
-                        ? try? Named(name: "\(index)").databaseDictionary
-                        : try? Scored(score: index, name: "\(index)").databaseDictionary
-                    let expected: [String: DatabaseValue] =
-                        reader == 0
-                        ? ["name": "\(index)".databaseValue]
-                        : ["score": index.databaseValue, "name": "\(index)".databaseValue]
-                    if dictionary != expected { failures.withLock { $0.append("reader \(reader), record \(index)") } }
-                }
+        let failures = try readConcurrently(dbPool, count: 2) { reader, _ in
+            (0..<500).compactMap { index -> String? in
+                let dictionary =
+                    reader == 0
+                    ? try? Named(name: "\(index)").databaseDictionary
+                    : try? Scored(score: index, name: "\(index)").databaseDictionary
+                let expected: [String: DatabaseValue] =
+                    reader == 0
+                    ? ["name": "\(index)".databaseValue]
+                    : ["score": index.databaseValue, "name": "\(index)".databaseValue]
+                return dictionary == expected ? nil : "reader \(reader), record \(index)"
             }
         }
-        try #require(done.wait(timeout: .now() + 30) == .success, "the reads did not end")
-        #expect(failures.current == [])
+        #expect(failures.flatMap { $0 } == [])
     }
 
     @Test func recordsEncodeOutsideOfADatabaseAccess() throws {

@@ -493,30 +493,16 @@ private let sqlite3_15Driver = DatabaseDriver(
 
 // MARK: - Constraints at work
 
-/// The kinds of databases the behaviour tests run on.
-enum SchemaDatabaseKind: String, CaseIterable, Sendable {
-    case queueInMemory, queueOnDisk, pool
-}
-
-/// A database of a kind, and the directory of its file.
-private func makeWriter(_ kind: SchemaDatabaseKind, in directory: TemporaryDirectory) throws -> any DatabaseWriter {
-    switch kind {
-    case .queueInMemory: return try DatabaseQueue()
-    case .queueOnDisk: return try DatabaseQueue(path: directory.path("db.sqlite"))
-    case .pool: return try DatabasePool(path: directory.path("db.sqlite"))
-    }
-}
-
 /// Whether the write fails with a constraint violation.
 private func violatesConstraint(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) -> Bool {
     databaseError { try db.execute(sql: sql, arguments: arguments) }?.resultCode == .SQLITE_CONSTRAINT
 }
 
 @Suite struct SchemaBehaviourTests {
-    @Test(arguments: SchemaDatabaseKind.allCases)
-    func constraintsAreEnforced(_ kind: SchemaDatabaseKind) throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makeWriter(kind, in: directory)
+    @Test(arguments: DatabaseKind.allCases)
+    func constraintsAreEnforced(_ kind: DatabaseKind) throws {
+        let factory = try DatabaseFactory(kind: kind, driver: .sqlite)
+        let writer = try factory.makeWriter()
         try writer.write { db throws in
             try db.create(table: "team") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -555,10 +541,10 @@ private func violatesConstraint(_ db: Database, _ sql: String, _ arguments: Stat
         #expect(indexes.contains { $0.name == "player_on_teamId" && $0.columns == ["teamId"] && !$0.isUnique })
     }
 
-    @Test(arguments: SchemaDatabaseKind.allCases)
-    func alterRenameAndDrop(_ kind: SchemaDatabaseKind) throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makeWriter(kind, in: directory)
+    @Test(arguments: DatabaseKind.allCases)
+    func alterRenameAndDrop(_ kind: DatabaseKind) throws {
+        let factory = try DatabaseFactory(kind: kind, driver: .sqlite)
+        let writer = try factory.makeWriter()
         try writer.write { db throws in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")

@@ -4,7 +4,8 @@ import RSCore
 
 // Helpers of the conformance checks: waiting with timeouts, running work on other threads, and
 // bridging async code into the synchronous checks. No check sleeps: they wait on semaphores, with
-// timeouts, so that a deadlock fails the check instead of hanging the suite.
+// timeouts, so that a deadlock fails the check instead of hanging the suite. (`isStillRunning(after:)`
+// waits a given time on purpose: it checks that work is still blocked.)
 
 /// How long a check waits for something that should happen promptly before it fails.
 let checkTimeout: TimeInterval = 10

@@ -78,7 +78,7 @@ public enum RawWorkloads {
                         defer { sqlite3_finalize(statement) }
                         for index in 0..<Workload.concurrencyOperationCount {
                             try reader.connection.execute("BEGIN")
-                            sqlite3_bind_int64(statement, 1, Int64(index % Workload.concurrencyOperationCount + 1))
+                            sqlite3_bind_int64(statement, 1, Int64(index + 1))
                             var code = sqlite3_step(statement)
                             while code == SQLITE_ROW {
                                 _ = columnText(statement, 4)

@@ -44,7 +44,7 @@ extension Database {
     public func primaryKey(_ tableName: String) throws -> PrimaryKeyInfo {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let primaryKey = schemaCache.primaryKey(tableName) { return primaryKey }
+        if let primaryKey = schemaCache.primaryKeys[tableName] { return primaryKey }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
         guard !rows.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
@@ -61,7 +61,7 @@ extension Database {
         default:
             primaryKey = PrimaryKeyInfo(columns: keyColumns.map { $0["name"] }, rowIDColumn: nil)
         }
-        schemaCache.setPrimaryKey(primaryKey, forTable: tableName)
+        schemaCache.primaryKeys[tableName] = primaryKey
         return primaryKey
     }
 }

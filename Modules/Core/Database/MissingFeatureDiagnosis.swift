@@ -9,7 +9,8 @@ package struct SQLFeature: Sendable {
     let minimumVersionNumber: Int
     /// A regular expression that matches SQL that uses the feature (case-insensitive).
     let pattern: String
-    private let availability: @Sendable (DatabaseCapabilities) -> Bool
+    /// Whether a library of these capabilities has the feature.
+    package let isAvailable: @Sendable (DatabaseCapabilities) -> Bool
 
     /// A feature that every SQLite of `minimumVersionNumber` or later has, unless `isAvailable`
     /// says otherwise (math functions are also a compile-time option).
@@ -20,7 +21,7 @@ package struct SQLFeature: Sendable {
         self.name = name
         self.minimumVersionNumber = minimumVersionNumber
         self.pattern = pattern
-        self.availability = isAvailable ?? { $0.versionNumber >= minimumVersionNumber }
+        self.isAvailable = isAvailable ?? { $0.versionNumber >= minimumVersionNumber }
     }
 
     /// `ALTER TABLE … RENAME COLUMN`.
@@ -64,9 +65,6 @@ package struct SQLFeature: Sendable {
 
     /// The version that has the feature, as "major.minor.patch".
     package var minimumVersion: String { DatabaseCapabilities(versionNumber: minimumVersionNumber).version }
-
-    /// Whether a library of these capabilities has the feature.
-    package func isAvailable(_ capabilities: DatabaseCapabilities) -> Bool { availability(capabilities) }
 
     /// Whether the SQL uses the feature.
     func isUsed(by sql: String) -> Bool {

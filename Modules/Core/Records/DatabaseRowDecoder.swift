@@ -60,7 +60,8 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     // Synthesized Decodable calls the typed `decodeIfPresent` methods for optional properties: their
     // default implementation looks the column up three times (contains, decodeNil, decode). An optional
-    // is decoded at once instead: nil for a missing column or NULL.
+    // of these standard types is decoded at once instead: nil for a missing column or NULL. (Other
+    // optionals, such as `Date?`, keep the default.)
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, key.stringValue) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         try decodeColumn(row, key.stringValue)

@@ -89,7 +89,7 @@ public struct Row: Sendable {
     }
 
     /// Whether at least one value is not NULL.
-    public var containsNonNullValue: Bool { databaseValues.contains { !$0.isNull } }
+    public var containsNonNullValue: Bool { (0..<count).contains { !hasNull(atIndex: $0) } }
 
     /// Whether the value at this index is NULL.
     public func hasNull(atIndex index: Int) -> Bool { databaseValue(atIndex: index).isNull }
@@ -251,13 +251,15 @@ extension Row: RandomAccessCollection {
 extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
     /// Rows are equal when they have the same column names and values, in the same order.
     public static func == (lhs: Row, rhs: Row) -> Bool {
-        lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
+        // Value by value: `databaseValues` would build two arrays.
+        lhs.columnNames == rhs.columnNames
+            && (0..<lhs.count).allSatisfy { lhs.databaseValue(atIndex: $0) == rhs.databaseValue(atIndex: $0) }
     }
 
     /// Hashes the column names and values.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(columnNames)
-        hasher.combine(databaseValues)
+        for index in 0..<count { hasher.combine(databaseValue(atIndex: index)) }
     }
 
     /// `[id:1 name:"Arthur"]`.

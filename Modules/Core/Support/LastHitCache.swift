@@ -2,9 +2,10 @@
 /// times in a row (records of one table saved one after the other), and comparing a key costs less
 /// than hashing it.
 struct LastHitCache<Key: Hashable, Value> {
-    private var values: [Key: Value] = [:]
-    /// The last hit, in an object: reading it costs one reference count, where a (key, value)
-    /// tuple would copy every part of the key.
+    /// The entries, each kept in an object so that the last hit is one reference: reading it costs
+    /// one reference count, where a (key, value) tuple would copy every part of the key, and making
+    /// an entry the last hit allocates nothing.
+    private var hits: [Key: Hit] = [:]
     private var last: Hit?
 
     private final class Hit {
@@ -20,13 +21,14 @@ struct LastHitCache<Key: Hashable, Value> {
     subscript(key: Key) -> Value? {
         mutating get {
             if let last, last.key == key { return last.value }
-            guard let value = values[key] else { return nil }
-            last = Hit(key: key, value: value)
-            return value
+            guard let hit = hits[key] else { return nil }
+            last = hit
+            return hit.value
         }
         set {
-            values[key] = newValue
-            last = newValue.map { Hit(key: key, value: $0) }
+            let hit = newValue.map { Hit(key: key, value: $0) }
+            hits[key] = hit
+            last = hit
         }
     }
 
@@ -38,7 +40,7 @@ struct LastHitCache<Key: Hashable, Value> {
 
     /// Forgets every value.
     mutating func removeAll() {
-        values.removeAll()
+        hits.removeAll()
         last = nil
     }
 }

@@ -51,7 +51,7 @@ import Testing
         let dbPool = try DatabasePool(path: path, configuration: config)
         try createSampleTable(dbPool)
         // Two readers keyed with the old passphrase, idle.
-        try readConcurrently(dbPool, count: 2)
+        try readSampleRowsConcurrently(dbPool, count: 2)
 
         try dbPool.barrierWriteWithoutTransaction { db in
             try db.changePassphrase("new secret")
@@ -60,7 +60,7 @@ import Testing
         }
         try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (4)") }
         // New readers, keyed with the new passphrase, read the file written with it.
-        let rows = try readConcurrently(dbPool, count: 2)
+        let rows = try readSampleRowsConcurrently(dbPool, count: 2)
         #expect(rows == [[1, 2, 3, 4], [1, 2, 3, 4]])
 
         for kind in WriterKind.allCases {

@@ -153,7 +153,7 @@ enum WriterKind: String, CaseIterable, Sendable {
         try createSampleTable(dbPool)
         // Three reads that overlap need three readers: each one must be keyed to read.
         let readers = 3
-        #expect(try readConcurrently(dbPool, count: readers) == Array(repeating: [1, 2, 3], count: readers))
+        #expect(try readSampleRowsConcurrently(dbPool, count: readers) == Array(repeating: [1, 2, 3], count: readers))
         // The writer and the three readers.
         #expect(preparedCount.current == 1 + readers)
     }

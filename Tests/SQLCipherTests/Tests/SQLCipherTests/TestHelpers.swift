@@ -40,28 +40,11 @@ func sampleRows(_ reader: some DatabaseReader) throws -> [Int] {
     try reader.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }
 }
 
-/// Runs `count` reads that overlap, so that each one uses its own reader, and returns their rows.
+/// Runs `count` reads of the rows of the table `t` that overlap, so that each one uses its own
+/// reader, and returns their rows.
 @discardableResult
-func readConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[Int]] {
-    let started = DispatchGroup()
-    let proceed = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    let results = Locked<[Result<[Int], any Error>]>([])
-    for _ in 0..<count {
-        started.enter()
-        done.enter()
-        dbPool.asyncRead { result in
-            defer { done.leave() }
-            started.leave()
-            _ = proceed.wait(timeout: .now() + 10)
-            let rows = Result { try Int.fetchAll(result.get(), sql: "SELECT a FROM t ORDER BY a") }
-            results.withLock { $0.append(rows) }
-        }
-    }
-    try #require(started.wait(timeout: .now() + 10) == .success, "the reads did not all start")
-    for _ in 0..<count { proceed.signal() }
-    try #require(done.wait(timeout: .now() + 10) == .success, "the reads did not end")
-    return try results.current.map { try $0.get() }
+func readSampleRowsConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[Int]] {
+    try readConcurrently(dbPool, count: count) { _, db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }
 }
 
 /// Expects `body` to throw a `DatabaseError` with the given primary result code, and returns it.
