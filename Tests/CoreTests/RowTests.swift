@@ -134,6 +134,34 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         #expect(try row.decode(Data.self, atIndex: 4) == Data([1, 2]))
     }
 
+    @Test func cursorRowsDecodeStandardTypesAsTheirValuesConvert() throws {
+        // Cursor rows read Int64, Int, Double and String straight from SQLite when the column
+        // stores a value of their kind, and convert other values: both must agree with
+        // `fromDatabaseValue`, for every kind of value.
+        let sql = "SELECT 3, 9223372036854775807, 2.0, 2.5, '7', 'é', x'41', NULL"
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            let row = try #require(try cursor.next())
+            for index in 0..<row.count {
+                let dbValue = row.databaseValue(atIndex: index)
+                #expect((try? row.decode(Int64.self, atIndex: index)) == Int64.fromDatabaseValue(dbValue))
+                #expect((try? row.decode(Int.self, atIndex: index)) == Int.fromDatabaseValue(dbValue))
+                #expect((try? row.decode(Double.self, atIndex: index)) == Double.fromDatabaseValue(dbValue))
+                #expect((try? row.decode(String.self, atIndex: index)) == String.fromDatabaseValue(dbValue))
+            }
+            #expect(try row.decode(Int64.self, atIndex: 1) == .max)
+            #expect(try row.decode(Int.self, atIndex: 2) == 2)
+            #expect(try row.decode(Double.self, atIndex: 0) == 3)
+            #expect(try row.decode(Double.self, atIndex: 3) == 2.5)
+            #expect(try row.decode(String.self, atIndex: 5) == "é")
+            #expect(try row.decode(String.self, atIndex: 6) == "A")
+            #expect(throws: DatabaseError.self) { try row.decode(Int.self, atIndex: 3) }
+            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 7) }
+            #expect(try cursor.next() == nil)
+        }
+    }
+
     @Test func decodingAMistypedValueThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
         let error = try #require(throws: DatabaseError.self) { try row.decode(Int.self, forColumn: "name") }

@@ -15,10 +15,7 @@ extension SQLiteAPI {
         case SQLITE.FLOAT:
             return DatabaseValue(storage: .double(value_double(value)))
         case SQLITE.TEXT:
-            // Text first, then its length: the order SQLite documents for reading a converted value.
-            let bytes = value_text(value)
-            let buffer = UnsafeBufferPointer(start: bytes, count: Int(value_bytes(value)))
-            return DatabaseValue(storage: .string(String(decoding: buffer, as: UTF8.self)))
+            return DatabaseValue(storage: .string(string(of: value)))
         case SQLITE.BLOB:
             let bytes = value_blob(value)
             let count = Int(value_bytes(value))
@@ -26,5 +23,26 @@ extension SQLiteAPI {
         default:
             return .null
         }
+    }
+
+    /// The integer of an `sqlite3_value` that SQLite stores as an integer, or nil.
+    func integer(of value: OpaquePointer?) -> Int64? {
+        value_type(value) == SQLITE.INTEGER ? value_int64(value) : nil
+    }
+
+    /// The real number of an `sqlite3_value` that SQLite stores as a real, or nil.
+    func real(of value: OpaquePointer?) -> Double? {
+        value_type(value) == SQLITE.FLOAT ? value_double(value) : nil
+    }
+
+    /// The string of an `sqlite3_value` that SQLite stores as text, or nil.
+    func text(of value: OpaquePointer?) -> String? {
+        value_type(value) == SQLITE.TEXT ? string(of: value) : nil
+    }
+
+    private func string(of value: OpaquePointer?) -> String {
+        // Text first, then its length: the order SQLite documents for reading a converted value.
+        let bytes = value_text(value)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(value_bytes(value))), as: UTF8.self)
     }
 }

@@ -14,10 +14,15 @@ struct DatabaseRowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        guard let reusable = row.storage.reusableDecodingContainer() else {
-            return KeyedDecodingContainer(RowKeyedContainer<Key>(row: row))
-        }
-        return reusable.container(keyedBy: Key.self) { KeyedDecodingContainer(RowKeyedContainer<Key>(row: row)) }
+        guard let reusable = row.storage.reusableDecodingContainer() else { return Self.makeContainer(row: row) }
+        return reusable.container(keyedBy: Key.self) { Self.makeContainer(row: row) }
+    }
+
+    /// A new container. Not inlined, so that `container(keyedBy:)` returns a kept container without
+    /// the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
+    @inline(never)
+    private static func makeContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

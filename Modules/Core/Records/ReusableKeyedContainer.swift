@@ -18,14 +18,26 @@ final class ReusableKeyedContainer {
     private static let capacity = 4
 
     /// The container of the given coding keys, built by `make` unless a kept one serves.
+    // Inlined, so that a kept container is returned without the metadata of `Container`: see
+    // `ContainerEntry.copyOfContainer()`.
+    @inline(__always)
     func container<Key: CodingKey, Container>(keyedBy type: Key.Type, make: () -> Container) -> Container {
         let keyType = ObjectIdentifier(Key.self)
-        for index in entries.indices.reversed() where entries[index].keyType == keyType {
-            // Sound: the entry was built for `Key` (a type has one metadata record) by the one call
-            // site of this instance, whose container type depends on `Key` alone. The unchecked
-            // cast spares a metadata lookup per record.
-            return unsafeDowncast(entries[index], to: ContainerEntry<Container>.self).container
-        }
+        guard let entry = keptEntry(for: keyType) else { return keep(make, for: keyType) }
+        // Sound: the entry was built for `Key` (a type has one metadata record) by the one call
+        // site of this instance, whose container type depends on `Key` alone. The unchecked cast
+        // spares a metadata lookup per record.
+        return unsafeDowncast(entry, to: ContainerEntry<Container>.self).copyOfContainer()
+    }
+
+    private func keptEntry(for keyType: ObjectIdentifier) -> KeyedEntry? {
+        entries.last { $0.keyType == keyType }
+    }
+
+    /// Builds and keeps a container. Not inlined: its caller would reserve stack for a container,
+    /// which needs the metadata of `Container`.
+    @inline(never)
+    private func keep<Container>(_ make: () -> Container, for keyType: ObjectIdentifier) -> Container {
         let container = make()
         if entries.count == Self.capacity { entries.removeFirst() }
         entries.append(ContainerEntry(keyType: keyType, container: container))
@@ -45,4 +57,10 @@ private final class ContainerEntry<Container>: KeyedEntry {
         self.container = container
         super.init(keyType: keyType)
     }
+
+    /// A copy of the container. Not inlined: the metadata of `Container`, which the copy needs
+    /// (`KeyedDecodingContainer` is a resilient type), is then read from this instance's class,
+    /// where a generic caller would look it up, once per record.
+    @inline(never)
+    func copyOfContainer() -> Container { container }
 }

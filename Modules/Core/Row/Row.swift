@@ -96,9 +96,13 @@ public struct Row: Sendable {
 
     /// The value at an index, from 0 for the leftmost column.
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
-        precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
+        checkIndex(index)
         // Optional chaining borrows the statement, where binding it would retain it.
         return storage.statement?.databaseValue(at: Int32(index)) ?? storage.copiedValues[valuesStart + index]
+    }
+
+    private func checkIndex(_ index: Int) {
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
     }
 
     /// The value of the leftmost column of this name, or nil when there is no such column.
@@ -118,9 +122,38 @@ extension Row {
         -> Value
     {
         // Inlinable, so that the conversion is specialized for the requested type in client code.
+        if let value = storedValue(Value.self, atIndex: index) { return value }
         let dbValue = databaseValue(atIndex: index)
         if let value = Value.fromDatabaseValue(dbValue) { return value }
         throw decodingError(Value.self, from: dbValue, atIndex: index)
+    }
+
+    /// A value of a standard type read straight from the statement, without building a
+    /// `DatabaseValue`, when its column stores a value of the same kind; nil for other types, other
+    /// kinds of values, and copied rows (the caller then converts the `DatabaseValue`).
+    @inlinable @inline(__always)
+    func storedValue<Value>(_ type: Value.Type, atIndex index: Int) -> Value? {
+        // Specialized code keeps one of these branches at most.
+        if Value.self == Int64.self { return statementInteger(atIndex: index) as! Value? }
+        if Value.self == Int.self { return statementInteger(atIndex: index).flatMap(Int.init(exactly:)) as! Value? }
+        if Value.self == Double.self { return statementReal(atIndex: index) as! Value? }
+        if Value.self == String.self { return statementText(atIndex: index) as! Value? }
+        return nil
+    }
+
+    @usableFromInline
+    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.integer(of: $1) } }
+
+    @usableFromInline
+    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.real(of: $1) } }
+
+    @usableFromInline
+    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.text(of: $1) } }
+
+    private func statementColumn<T>(atIndex index: Int, _ read: (SQLiteAPI, OpaquePointer?) -> T?) -> T? {
+        checkIndex(index)
+        // Optional chaining borrows the statement, where binding it would retain it.
+        return storage.statement?.column(at: Int32(index), read) ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing

@@ -280,6 +280,11 @@ public final class Statement: CustomStringConvertible {
 
     /// The value of a column of the current row.
     func databaseValue(at index: Int32) -> DatabaseValue {
-        api.databaseValue(of: api.column_value(sqliteStatement, index))
+        column(at: index) { $0.databaseValue(of: $1) }
+    }
+
+    /// Reads a column of the current row from its `sqlite3_value`.
+    func column<T>(at index: Int32, _ read: (SQLiteAPI, OpaquePointer?) -> T) -> T {
+        read(api, api.column_value(sqliteStatement, index))
     }
 }
