@@ -138,7 +138,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         // Cursor rows read Int64, Int, Double and String straight from SQLite when the column
         // stores a value of their kind, and convert other values: both must agree with
         // `fromDatabaseValue`, for every kind of value.
-        let sql = "SELECT 3, 9223372036854775807, 2.0, 2.5, '7', 'é', x'41', NULL"
+        let sql = "SELECT 3, -1, 9223372036854775807, 2.0, 2.5, '7', 'é', '', x'41', x'FF', NULL"
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db in
             let cursor = try Row.fetchCursor(db, sql: sql)
@@ -150,14 +150,18 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
                 #expect((try? row.decode(Double.self, atIndex: index)) == Double.fromDatabaseValue(dbValue))
                 #expect((try? row.decode(String.self, atIndex: index)) == String.fromDatabaseValue(dbValue))
             }
-            #expect(try row.decode(Int64.self, atIndex: 1) == .max)
-            #expect(try row.decode(Int.self, atIndex: 2) == 2)
+            #expect(try row.decode(Int64.self, atIndex: 2) == .max)
+            #expect(try row.decode(Int.self, atIndex: 1) == -1)
+            #expect(try row.decode(Int.self, atIndex: 3) == 2)
             #expect(try row.decode(Double.self, atIndex: 0) == 3)
-            #expect(try row.decode(Double.self, atIndex: 3) == 2.5)
-            #expect(try row.decode(String.self, atIndex: 5) == "é")
-            #expect(try row.decode(String.self, atIndex: 6) == "A")
-            #expect(throws: DatabaseError.self) { try row.decode(Int.self, atIndex: 3) }
-            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 7) }
+            #expect(try row.decode(Double.self, atIndex: 4) == 2.5)
+            #expect(try row.decode(String.self, atIndex: 6) == "é")
+            #expect(try row.decode(String.self, atIndex: 7) == "")
+            #expect(try row.decode(String.self, atIndex: 8) == "A")
+            #expect(throws: DatabaseError.self) { try row.decode(Int.self, atIndex: 4) }
+            // Not UTF-8: a blob is no string, where reading it as text would repair it.
+            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 9) }
+            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 10) }
             #expect(try cursor.next() == nil)
         }
     }

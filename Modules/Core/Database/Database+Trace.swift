@@ -51,8 +51,7 @@ extension Database {
     public func trace(options: TracingOptions = .statement, _ callback: ((TraceEvent) -> Void)? = nil) {
         checkAccess()
         guard let callback else {
-            trace = nil
-            _ = api.trace_v2(sqliteConnection, 0, nil, nil)
+            stopTracing()
             return
         }
         trace = TraceRegistration(options: options, callback: callback)
@@ -76,6 +75,12 @@ extension Database {
             if let trace { registerTrace(trace.options) }
         }
         return try body()
+    }
+
+    /// Forgets the trace, and unregisters SQLite's callback.
+    func stopTracing() {
+        trace = nil
+        _ = api.trace_v2(sqliteConnection, 0, nil, nil)
     }
 
     private func registerTrace(_ options: TracingOptions) {

@@ -100,8 +100,7 @@ public final class Database: CustomStringConvertible {
         persistenceStatements.removeAll()
         // A statement that outlives the connection (close_v2 leaves it a zombie until its last
         // statement is finalized) must not report to a trace callback whose context is gone.
-        trace = nil
-        _ = api.trace_v2(sqliteConnection, 0, nil, nil)
+        stopTracing()
         StatementAuthorizer.unregister(from: sqliteConnection, api: api)
         _ = api.close_v2(sqliteConnection)
     }

@@ -26,17 +26,17 @@ extension SQLiteAPI {
     }
 
     /// The integer of an `sqlite3_value` that SQLite stores as an integer, or nil.
-    func integer(of value: OpaquePointer?) -> Int64? {
+    func storedInteger(of value: OpaquePointer?) -> Int64? {
         value_type(value) == SQLITE.INTEGER ? value_int64(value) : nil
     }
 
     /// The real number of an `sqlite3_value` that SQLite stores as a real, or nil.
-    func real(of value: OpaquePointer?) -> Double? {
+    func storedReal(of value: OpaquePointer?) -> Double? {
         value_type(value) == SQLITE.FLOAT ? value_double(value) : nil
     }
 
     /// The string of an `sqlite3_value` that SQLite stores as text, or nil.
-    func text(of value: OpaquePointer?) -> String? {
+    func storedText(of value: OpaquePointer?) -> String? {
         value_type(value) == SQLITE.TEXT ? string(of: value) : nil
     }
 

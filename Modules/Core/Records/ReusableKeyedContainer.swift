@@ -59,8 +59,8 @@ private final class ContainerEntry<Container>: KeyedEntry {
     }
 
     /// A copy of the container. Not inlined: the metadata of `Container`, which the copy needs
-    /// (`KeyedDecodingContainer` is a resilient type), is then read from this instance's class,
-    /// where a generic caller would look it up, once per record.
+    /// (`KeyedDecodingContainer` and `KeyedEncodingContainer` are resilient types), is then read
+    /// from this instance's class, where a generic caller would look it up, once per record.
     @inline(never)
     func copyOfContainer() -> Container { container }
 }

@@ -130,10 +130,10 @@ extension Row {
 
     /// A value of a standard type read straight from the statement, without building a
     /// `DatabaseValue`, when its column stores a value of the same kind; nil for other types, other
-    /// kinds of values, and copied rows (the caller then converts the `DatabaseValue`).
+    /// kinds of values, and copied rows (the caller then reads and converts the `DatabaseValue`).
     @inlinable @inline(__always)
     func storedValue<Value>(_ type: Value.Type, atIndex index: Int) -> Value? {
-        // Specialized code keeps one of these branches at most.
+        // Code specialized for a type keeps one of these branches at most.
         if Value.self == Int64.self { return statementInteger(atIndex: index) as! Value? }
         if Value.self == Int.self { return statementInteger(atIndex: index).flatMap(Int.init(exactly:)) as! Value? }
         if Value.self == Double.self { return statementReal(atIndex: index) as! Value? }
@@ -142,18 +142,18 @@ extension Row {
     }
 
     @usableFromInline
-    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.integer(of: $1) } }
+    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.storedInteger(of: $1) } }
 
     @usableFromInline
-    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.real(of: $1) } }
+    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.storedReal(of: $1) } }
 
     @usableFromInline
-    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.text(of: $1) } }
+    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(of: $1) } }
 
     private func statementColumn<T>(atIndex index: Int, _ read: (SQLiteAPI, OpaquePointer?) -> T?) -> T? {
         checkIndex(index)
         // Optional chaining borrows the statement, where binding it would retain it.
-        return storage.statement?.column(at: Int32(index), read) ?? nil
+        return storage.statement?.column(at: Int32(index), read)
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing
