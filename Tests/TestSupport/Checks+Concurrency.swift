@@ -317,4 +317,48 @@ let concurrencyChecks: [ConformanceCheck] = [
         }
         try expectEqual(awaitCode, .SQLITE_MISUSE)
     },
+    ConformanceCheck("after close(), async/await writes fail with SQLITE_MISUSE") { factory in
+        let writer = try factory.makeWriter()
+        try writer.close()
+        let codes = try runAsync { () -> [ResultCode?] in
+            var codes: [ResultCode?] = []
+            do {
+                try await writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+                codes.append(nil)
+            } catch let error as DatabaseError {
+                codes.append(error.resultCode)
+            }
+            do {
+                try await writer.writeWithoutTransaction { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+                codes.append(nil)
+            } catch let error as DatabaseError {
+                codes.append(error.resultCode)
+            }
+            return codes
+        }
+        try expectEqual(codes, [.SQLITE_MISUSE, .SQLITE_MISUSE])
+    },
+    ConformanceCheck("close() from inside an access fails with SQLITE_MISUSE, and the database stays open") {
+        factory in
+        let writer = try factory.makeWriter()
+        let readError = try writer.read { _ in try expectDatabaseError { try writer.close() } }
+        try expectEqual(readError.resultCode, .SQLITE_MISUSE)
+        let writeError = try writer.write { _ in try expectDatabaseError { try writer.close() } }
+        try expectEqual(writeError.resultCode, .SQLITE_MISUSE)
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }, 1)
+    },
+    ConformanceCheck("an async read whose closure ends the transaction itself runs once, and returns its value") {
+        factory in
+        let writer = try factory.makeWriter()
+        // The transaction of the read then fails to commit: the closure must not be called again
+        // with that error (its continuation would resume twice).
+        let value = try runAsync {
+            try await writer.read { db in
+                try db.commit()
+                return 1
+            }
+        }
+        try expectEqual(value, 1)
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT 2") }, 2)
+    },
 ]

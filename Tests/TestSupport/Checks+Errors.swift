@@ -189,6 +189,18 @@ let errorChecks: [ConformanceCheck] = [
         try expectDatabaseError(withoutTransaction, .SQLITE_READONLY, sql: "INSERT INTO t VALUES (3)")
         try expectEqual(try writable.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
     },
+    ConformanceCheck(
+        "a read-only connection opens a database in rollback-journal mode, and leaves its mode as it is",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        let setUp = try DatabaseQueue(
+            path: factory.path, configuration: factory.baseConfiguration, driver: factory.driver)
+        try setUp.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
+        try setUp.close()
+        let readonly = try factory.makeWriter { $0.readonly = true }
+        try expectEqual(try readonly.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+        try expectEqual(try readonly.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }, "delete")
+    },
     ConformanceCheck("writing inside read fails with SQLITE_READONLY, and the connection can write afterwards") {
         factory in
         let writer = try factory.makeWriter()

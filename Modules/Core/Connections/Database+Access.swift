@@ -20,6 +20,24 @@ extension Database {
         }
     }
 
+    /// Calls `value` exactly once: with this connection inside `transaction`, or with the error that
+    /// prevents the transaction from starting. An error that ends the transaction after `value` ran
+    /// (`value` ended it itself, say) is not reported: `value` has already been called.
+    func callOnce(
+        _ value: @escaping @Sendable (Result<Database, any Error>) -> Void,
+        inside transaction: (() throws -> Void) throws -> Void
+    ) {
+        var isCalled = false
+        do {
+            try transaction {
+                isCalled = true
+                value(.success(self))
+            }
+        } catch {
+            if !isCalled { value(.failure(error)) }
+        }
+    }
+
     /// Switches the database to write-ahead logging.
     ///
     /// - throws: A `DatabaseError` when SQLite refuses (an in-memory database cannot use WAL).

@@ -37,7 +37,8 @@ public final class DatabasePool: DatabaseWriter {
             path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
             owner: owner)
         try writer.sync { db in
-            try db.setJournalModeWAL()
+            // A read-only pool leaves the journal mode of the file as it is, as it must.
+            if !configuration.readonly { try db.setJournalModeWAL() }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         var readerConfiguration = Self.waitingForLocks(configuration)
@@ -79,13 +80,7 @@ public final class DatabasePool: DatabaseWriter {
         barrier.async { [readers] in
             do {
                 try readers.withReader { reader in
-                    try reader.sync { db in
-                        do {
-                            try db.readTransaction { value(.success(db)) }
-                        } catch {
-                            value(.failure(error))
-                        }
-                    }
+                    try reader.sync { db in db.callOnce(value) { try db.readTransaction($0) } }
                 }
             } catch {
                 value(.failure(error))
@@ -127,16 +122,19 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Runs `updates` in a transaction without blocking the calling task.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: writer.async)
     }
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(updates, schedule: asyncWrite)
+        try await LentClosure.run(updates, schedule: writer.async)
     }
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when called from inside one of its accesses.
     public func close() throws {
+        try checkNotReentrant()
         readers.close()
         writer.close()
     }

@@ -56,11 +56,7 @@ public final class DatabaseQueue: DatabaseWriter {
         writer.async { result in
             switch result {
             case .success(let db):
-                do {
-                    try db.readOnlyTransaction { value(.success(db)) }
-                } catch {
-                    value(.failure(error))
-                }
+                db.callOnce(value) { try db.readOnlyTransaction($0) }
             case .failure(let error):
                 value(.failure(error))
             }
@@ -98,16 +94,19 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Runs `updates` in a transaction without blocking the calling task.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: writer.async)
     }
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(updates, schedule: asyncWrite)
+        try await LentClosure.run(updates, schedule: writer.async)
     }
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when called from inside one of its accesses.
     public func close() throws {
+        try checkNotReentrant()
         writer.close()
     }
 

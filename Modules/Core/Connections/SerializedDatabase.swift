@@ -3,12 +3,13 @@ import Dispatch
 /// A connection and the serial dispatch queue that is the only way to reach it.
 final class SerializedDatabase: @unchecked Sendable {
     // Sendable: `db` is used only in blocks run on `queue`, a serial queue, through `sync` and
-    // `async`; `isClosed` is only read and written on `queue` too.
+    // `async`, except by `interrupt()`, which SQLite allows from any thread, and which runs under
+    // the lock of `isClosed` (never on a closed connection, nor while it closes).
     private let db: Database
     private let queue: DispatchQueue
     /// Gives the DatabaseQueue or DatabasePool a unique identity for as long as the connection lives.
     private let owner: DatabaseAccessOwner
-    private var isClosed = false
+    private let isClosed = LockedValue(false)
 
     /// Opens a connection whose accesses run on a new serial queue.
     ///
@@ -27,7 +28,8 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 
     deinit {
-        if !isClosed { db.close() }
+        // Not through `queue`: the last reference may go away in a block that runs on it.
+        closeConnection()
     }
 
     /// The key under which a queue stores the identity of the DatabaseQueue or DatabasePool that owns it.
@@ -60,20 +62,27 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Closes the connection; later accesses fail with `SQLITE_MISUSE`.
     func close() {
-        queue.sync {
+        queue.sync { closeConnection() }
+    }
+
+    private func closeConnection() {
+        isClosed.withLock { isClosed in
             guard !isClosed else { return }
             isClosed = true
             db.close()
         }
     }
 
-    /// Interrupts the statement that runs, if any (safe from any thread).
+    /// Interrupts the statement that runs, if any (safe from any thread, and after `close()`).
     func interrupt() {
-        db.api.interrupt(db.sqliteConnection)
+        isClosed.withLock { isClosed in
+            // SQLite forbids interrupting a closed connection.
+            if !isClosed { db.api.interrupt(db.sqliteConnection) }
+        }
     }
 
     private func checkOpen() throws {
-        if isClosed {
+        if isClosed.withLock({ $0 }) {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed: \(db.description)")
         }
     }
