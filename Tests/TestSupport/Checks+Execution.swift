@@ -38,6 +38,32 @@ let executionChecks: [ConformanceCheck] = [
             try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a"), [1, 2, 3])
         }
     },
+    ConformanceCheck("a read after another connection changed the schema reads the columns of the new schema") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
+        // A DatabasePool reader keeps the statement of this query for the next read.
+        try expectEqual(try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
+        try writer.write { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2") }
+        try expectEqual(try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1, "b": 2]])
+        try writer.write { db in
+            try db.execute(sql: "DROP TABLE t; CREATE TABLE t (b TEXT, a INTEGER); INSERT INTO t VALUES ('x', 3)")
+        }
+        try expectEqual(try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["b": "x", "a": 3]])
+    },
+    ConformanceCheck("statements prepared after a schema change that is rolled back read the schema as it is again") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
+        try writer.writeWithoutTransaction { db in
+            try db.beginTransaction()
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2")
+            try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM t"), [["a": 1, "b": 2]])
+            try db.rollback()
+        }
+        try expectEqual(
+            try writer.writeWithoutTransaction { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
+    },
     ConformanceCheck("a cursor iterates rows lazily, and rows are copied to keep them") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in

@@ -20,6 +20,15 @@ extension Database {
         }
     }
 
+    /// Runs `body` in a deferred transaction of a DatabasePool reader, after forgetting what the
+    /// connection knew of a schema that another connection changed since its last read.
+    func poolReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        try readTransaction {
+            try clearCachesIfSchemaChanged()
+            return try body()
+        }
+    }
+
     /// Calls `value` exactly once: with this connection inside `transaction`, or with the error that
     /// prevents the transaction from starting. An error that ends the transaction after `value` ran
     /// (`value` ended it itself, say) is not reported: `value` has already been called.

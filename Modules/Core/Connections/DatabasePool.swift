@@ -70,7 +70,7 @@ public final class DatabasePool: DatabaseWriter {
         try checkNotReentrant()
         return try barrier.sync {
             try readers.withReader { reader in
-                try reader.sync { db in try db.readTransaction { try value(db) } }
+                try reader.sync { db in try db.poolReadTransaction { try value(db) } }
             }
         }
     }
@@ -80,7 +80,7 @@ public final class DatabasePool: DatabaseWriter {
         barrier.async { [readers] in
             do {
                 try readers.withReader { reader in
-                    try reader.sync { db in db.callOnce(value) { try db.readTransaction($0) } }
+                    try reader.sync { db in db.callOnce(value) { try db.poolReadTransaction($0) } }
                 }
             } catch {
                 value(.failure(error))

@@ -89,14 +89,37 @@ extension Database {
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
         if statement.invalidatesSchemaCache {
-            schemaCache = SchemaCache()
-            statementCache.removeAll()
-            reusableStatements.removeAll()
-            persistenceStatements.removeAll()
-        } else if statement.transactionEffect?.isRollback == true {
-            // A rollback undoes the schema changes of the transaction or savepoint.
-            schemaCache = SchemaCache()
+            clearSchemaAndStatementCaches()
+            hasUncommittedSchemaChanges = isInsideTransaction
+        } else if let effect = statement.transactionEffect {
+            if effect.isRollback {
+                // A rollback undoes the schema changes of the transaction or savepoint, and the
+                // statements prepared since then describe the schema it undoes.
+                if hasUncommittedSchemaChanges { clearSchemaAndStatementCaches() } else { schemaCache = SchemaCache() }
+            }
+            if effect == .commitTransaction || effect == .rollbackTransaction { hasUncommittedSchemaChanges = false }
         }
+    }
+
+    /// Forgets the schema and the prepared statements when another connection changed the schema
+    /// since the last call. SQLite recompiles a statement of a changed schema by itself, but the
+    /// statement's columns, region and footprint were read when it was prepared: a `SELECT *` would
+    /// read other columns than it names. A DatabasePool's readers call it at the start of each read.
+    func clearCachesIfSchemaChanged() throws {
+        let version = try Int32.fetchOne(self, sql: "PRAGMA schema_version")
+        guard version != lastSchemaVersion else { return }
+        lastSchemaVersion = version
+        clearSchemaAndStatementCaches()
+        // SQLite still prepares statements with the schema it loaded before, until a statement that
+        // reads the schema finds it changed: this one makes it load the new one now.
+        try execute(sql: "SELECT 1 FROM sqlite_master LIMIT 0")
+    }
+
+    private func clearSchemaAndStatementCaches() {
+        schemaCache = SchemaCache()
+        statementCache.removeAll()
+        reusableStatements.removeAll()
+        persistenceStatements.removeAll()
     }
 
     /// Returns an iterator over the statements of an SQL string, prepared one after the other, so

@@ -29,6 +29,11 @@ public final class Database: CustomStringConvertible {
     @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
     /// What the connection knows of the schema.
     @exclusivity(unchecked) var schemaCache = SchemaCache()
+    /// The `PRAGMA schema_version` that `clearCachesIfSchemaChanged()` saw last.
+    var lastSchemaVersion: Int32?
+    /// Whether the open transaction changed the schema: its rollback then makes the statements
+    /// prepared since then stale.
+    var hasUncommittedSchemaChanges = false
     /// The encoder of `Encodable` records, while it is not encoding one. Unchecked exclusivity:
     /// only the thread that runs the connection's access uses it.
     @exclusivity(unchecked) var reusableRecordEncoder: DatabaseRecordEncoder?
