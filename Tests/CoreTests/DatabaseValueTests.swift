@@ -64,7 +64,13 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
     @Test func integersDecodeExactRealsOnly() {
         #expect(Int.fromDatabaseValue(double(3.0)) == 3)
         #expect(Int8.fromDatabaseValue(double(-128.0)) == -128)
-        #expect(Int.fromDatabaseValue(double(3.5)) == nil)
+        // Reals are truncated toward zero, as by SQLite's CAST and GRDB.
+        #expect(Int.fromDatabaseValue(double(3.5)) == 3)
+        #expect(Int.fromDatabaseValue(double(-3.5)) == -3)
+        #expect(Int8.fromDatabaseValue(double(127.9)) == 127)
+        #expect(Int64.fromDatabaseValue(double(-9_223_372_036_854_775_808.0)) == .min)
+        #expect(Int64.fromDatabaseValue(double(9_223_372_036_854_775_808.0)) == nil)
+        #expect(Int64.fromDatabaseValue(double(.nan)) == nil)
         #expect(Int8.fromDatabaseValue(double(128.0)) == nil)
         #expect(Int64.fromDatabaseValue(double(1e19)) == nil)
         #expect(Int64.fromDatabaseValue(double(.infinity)) == nil)

@@ -92,6 +92,42 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         #expect(dictionary["address"]?.storage == .string(#"{"city":"Paris","street":"1 Main Street"}"#))
     }
 
+    @Test func nestedValuesUseTheJSONOfGRDB() throws {
+        // Dates as milliseconds since 1970 and data as base64, so that GRDB reads what we write,
+        // and the other way round.
+        struct Event: Codable, Equatable {
+            var date: Date
+            var payload: Data
+        }
+        struct Log: Codable, FetchableRecord, PersistableRecord, Equatable {
+            var event: Event
+        }
+        let log = Log(event: Event(date: Date(timeIntervalSince1970: 1.5), payload: Data([1, 2])))
+        #expect(try log.databaseDictionary["event"]?.storage == .string(#"{"date":1500,"payload":"AQI="}"#))
+        let dbQueue = try DatabaseQueue()
+        let fetched = try dbQueue.read { db in
+            try Log.fetchOne(db, sql: #"SELECT '{"date":1500,"payload":"AQI="}' AS event"#)
+        }
+        #expect(fetched == log)
+    }
+
+    @Test func aSuperclassEncodesIntoTheSameRecord() throws {
+        class Base: Encodable {
+            var id: Int64 = 1
+        }
+        final class Derived: Base, PersistableRecord {
+            var name = "Arthur"
+            private enum CodingKeys: String, CodingKey { case name }
+            override func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try super.encode(to: container.superEncoder())
+            }
+        }
+        let dictionary = try Derived().databaseDictionary
+        #expect(dictionary.mapValues(\.storage) == ["id": .int64(1), "name": .string("Arthur")])
+    }
+
     @Test func codableRecordsRoundTrip() throws {
         var nicknamed = arthur
         nicknamed.id = 2

@@ -42,12 +42,27 @@ import Testing
         #expect(StatementArguments(dictionary).namedValues.mapValues(\.storage) == ["a": .int64(1), "b": .null])
     }
 
+    @Test func concatenatingTwoValuesOfOneNameStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ["x": 1] + ["x": 2] as StatementArguments
+        }
+    }
+
     @Test func concatenation() {
         let positional: StatementArguments = ["a"] + ["b", 3]
         #expect(positional.values.map(\.storage) == [.string("a"), .string("b"), .int64(3)])
 
-        let named: StatementArguments = ["x": 1, "y": 2] + ["y": 20, "z": 30]
+        let named: StatementArguments = ["x": 1] + ["y": 20, "z": 30]
         #expect(named.namedValues.mapValues(\.storage) == ["x": .int64(1), "y": .int64(20), "z": .int64(30)])
+
+        // `&+` and `append(contentsOf:)` let the right side win; `+` stops the program instead.
+        let overridden: StatementArguments = ["x": 1, "y": 2] &+ ["y": 20, "z": 30]
+        #expect(overridden.namedValues.mapValues(\.storage) == ["x": .int64(1), "y": .int64(20), "z": .int64(30)])
+        var appended: StatementArguments = ["x": 1, "y": 2]
+        let replaced = appended.append(contentsOf: [3] + ["y": 20])
+        #expect(replaced.mapValues(\.storage) == ["y": .int64(2)])
+        #expect(appended.values.map(\.storage) == [.int64(3)])
+        #expect(appended.namedValues.mapValues(\.storage) == ["x": .int64(1), "y": .int64(20)])
 
         let mixed: StatementArguments = ["a"] + ["n": 1] + [2]
         #expect(mixed.values.map(\.storage) == [.string("a"), .int64(2)])

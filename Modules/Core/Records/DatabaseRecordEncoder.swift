@@ -10,7 +10,7 @@ import Foundation
 final class DatabaseRecordEncoder: Encoder {
     /// What the encoding produced: the record's keyed container writes there (not to the encoder,
     /// which keeps that container: a reference cycle).
-    let output = RecordEncodingOutput()
+    let output: RecordEncodingOutput
     private let reusableContainer = ReusableKeyedContainer()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -18,6 +18,12 @@ final class DatabaseRecordEncoder: Encoder {
     /// Runs `body` with the encoder of the connection whose access runs on this thread, or with a
     /// new encoder (outside of a database access, or when that encoder is busy: a record encoded
     /// while another one is). The encoder is left empty.
+    /// An encoder that writes to `output`: a new one, or the one of the record whose superclass
+    /// this encoder encodes.
+    init(output: RecordEncodingOutput = RecordEncodingOutput()) {
+        self.output = output
+    }
+
     static func withEncoder<T>(_ body: (DatabaseRecordEncoder) throws -> T) rethrows -> T {
         guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder()) }
         let encoder = db.reusableRecordEncoder.take() ?? DatabaseRecordEncoder()
@@ -130,8 +136,9 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
         return IgnoringUnkeyedContainer()
     }
 
-    func superEncoder() -> any Encoder { DatabaseRecordEncoder() }
-    func superEncoder(forKey key: Key) -> any Encoder { DatabaseRecordEncoder() }
+    // A superclass encodes its columns into the same record (as GRDB does, the key is ignored).
+    func superEncoder() -> any Encoder { DatabaseRecordEncoder(output: output) }
+    func superEncoder(forKey key: Key) -> any Encoder { DatabaseRecordEncoder(output: output) }
 }
 
 /// Encodes one value as a database value: directly for convertible types, through a single-value
@@ -151,9 +158,7 @@ final class DatabaseValueEncoder: Encoder {
         if !encoder.needsJSON, let result = encoder.result {
             return result
         }
-        let jsonEncoder = JSONEncoder()
-        jsonEncoder.outputFormatting = .sortedKeys
-        return String(decoding: try jsonEncoder.encode(value), as: UTF8.self).databaseValue
+        return String(decoding: try JSONEncoder.database.encode(value), as: UTF8.self).databaseValue
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -163,7 +163,7 @@ struct DatabaseValueDecoder: Decoder {
             default: throw mismatch(T.self, dbValue, codingPath, sql: sql)
             }
             do {
-                return try JSONDecoder().decode(T.self, from: data)
+                return try JSONDecoder.database.decode(T.self, from: data)
             } catch {
                 throw DatabaseError(
                     resultCode: .SQLITE_MISMATCH,

@@ -18,11 +18,13 @@ extension Int64: DatabaseValueConvertible {
     /// An INTEGER.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self)) }
 
-    /// Decodes integers, and reals that have an exact integer value.
+    /// Decodes integers, and reals in the range of `Int64`, truncated toward zero (as SQLite's
+    /// `CAST(x AS INTEGER)` and GRDB do: `AVG(score)` decodes as an integer).
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int64? {
         switch dbValue.storage {
         case .int64(let int64): return int64
-        case .double(let double): return Int64(exactly: double)
+        // `Double(Int64.max)` is 2^63, the first real out of range; NaN fails both comparisons.
+        case .double(let double) where double >= Double(Int64.min) && double < Double(Int64.max): return Int64(double)
         default: return nil
         }
     }
@@ -35,7 +37,7 @@ extension DatabaseInteger {
     /// An INTEGER. UInt64 values above `Int64.max` cannot be stored: they trap, as a conversion would.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
 
-    /// Decodes integers and exact reals that fit in the type.
+    /// Decodes integers, and reals truncated toward zero, that fit in the type.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         Int64.fromDatabaseValue(dbValue).flatMap { Self(exactly: $0) }
     }

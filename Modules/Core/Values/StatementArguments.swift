@@ -95,23 +95,43 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
     }
 
     /// Appends the arguments of `other`; named values of `other` replace those of the same name.
-    public mutating func append(contentsOf other: StatementArguments) {
+    ///
+    /// - returns: The named values that were replaced.
+    @discardableResult
+    public mutating func append(contentsOf other: StatementArguments) -> [String: DatabaseValue] {
         if other.positional.count > 0 {
             positional = .databaseValues(values + other.values)
         }
-        namedValues.merge(other.namedValues) { $1 }
+        var replacedValues: [String: DatabaseValue] = [:]
+        for (name, value) in other.namedValues {
+            replacedValues[name] = namedValues.updateValue(value, forKey: name)
+        }
+        return replacedValues
     }
 
-    /// The concatenation of two sets of arguments.
+    /// The concatenation of two sets of arguments. A name defined on both sides is a programming
+    /// error that stops the program (`&+` lets the right side win).
     public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
         var result = lhs
-        result.append(contentsOf: rhs)
+        result += rhs
         return result
     }
 
-    /// Appends the arguments of `rhs` to `lhs`.
+    /// Appends the arguments of `rhs` to `lhs`. A name defined on both sides is a programming error
+    /// that stops the program (`append(contentsOf:)` lets the right side win).
     public static func += (lhs: inout StatementArguments, rhs: StatementArguments) {
-        lhs.append(contentsOf: rhs)
+        let replacedValues = lhs.append(contentsOf: rhs)
+        precondition(
+            replacedValues.isEmpty,
+            "already defined statement argument: \(replacedValues.keys.sorted().joined(separator: ", "))")
+    }
+
+    /// The concatenation of two sets of arguments, where the named values of `rhs` replace those
+    /// of the same name in `lhs`.
+    public static func &+ (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+        var result = lhs
+        result.append(contentsOf: rhs)
+        return result
     }
 
     /// Arguments are equal when their positional and named database values are.
