@@ -234,6 +234,25 @@ import Testing
         #expect(errors == [.SQLITE_MISUSE, .SQLITE_MISUSE])
     }
 
+    @Test func aStatementWithParametersRunsOnlyWithArguments() throws {
+        let dbQueue = try DatabaseQueue()
+        let values = try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            // Never given arguments: SQLite would insert NULL.
+            let error = try #require(throws: DatabaseError.self) { try statement.execute() }
+            #expect(error.resultCode == .SQLITE_MISUSE)
+            let query = try db.makeStatement(sql: "SELECT ?")
+            #expect(throws: DatabaseError.self) { try Row.fetchAll(query) }
+            try statement.execute(arguments: [1])
+            try statement.execute()  // the arguments bound last
+            #expect(try Int.fetchAll(query, arguments: [2]) == [2])
+            #expect(try Int.fetchAll(query) == [2])
+            return try Int.fetchAll(db, sql: "SELECT a FROM t")
+        }
+        #expect(values == [1, 1])
+    }
+
     // MARK: - Execution errors
 
     @Test func constraintViolationsCarryTheirExtendedCode() throws {

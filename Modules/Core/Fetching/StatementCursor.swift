@@ -10,7 +10,7 @@ public final class StatementCursor<Element>: Cursor {
 
     init(statement: Statement, arguments: StatementArguments?, decode: @escaping (Row) throws -> Element) throws {
         statement.database.checkAccess()
-        if let arguments { try statement.setArguments(arguments) } else { statement.reset() }
+        try statement.prepareToRun(with: arguments)
         try statement.database.willExecute(statement)
         self.statement = statement
         self.row = Row(statement: statement)

@@ -64,6 +64,9 @@ public final class Statement: CustomStringConvertible {
     @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
+    /// Whether every parameter is bound to the current `arguments`: false until arguments are set,
+    /// and after SQLite refused one of them.
+    private var hasBoundArguments = false
 
     init(database: Database, sqliteStatement: OpaquePointer, sql: String, footprint: StatementFootprint) {
         self.database = database
@@ -192,10 +195,25 @@ public final class Statement: CustomStringConvertible {
         argumentBytes.beginBinding()
         do {
             try bindAll()
+            hasBoundArguments = true
         } catch {
             _ = api.clear_bindings(sqliteStatement)
             self.arguments = StatementArguments()
+            hasBoundArguments = false
             throw error
+        }
+    }
+
+    /// Readies the statement to run from its start: with `arguments`, or else with the arguments
+    /// bound last. A statement that has parameters and no bound arguments is refused, as
+    /// `setArguments` would refuse empty arguments (SQLite would read NULL for each parameter).
+    func prepareToRun(with arguments: StatementArguments?) throws {
+        if let arguments {
+            try setArguments(arguments)
+        } else if hasBoundArguments {
+            reset()
+        } else {
+            try setArguments(StatementArguments())
         }
     }
 
@@ -249,7 +267,7 @@ public final class Statement: CustomStringConvertible {
     public func execute(arguments: StatementArguments? = nil) throws {
         let database = self.database  // One strong reference for the whole execution.
         database.checkAccess()
-        if let arguments { try setArguments(arguments) } else { reset() }
+        try prepareToRun(with: arguments)
         try database.willExecute(self)
         while try step() {}
     }
