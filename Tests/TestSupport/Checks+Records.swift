@@ -305,6 +305,34 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Player.fetchAll(db).map(\.name), ["Barbara"])
         }
     },
+    ConformanceCheck("a key dictionary must be a unique key: other columns are refused, and nothing is deleted") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: playerSchema + """
+                    ; ALTER TABLE player ADD COLUMN code TEXT
+                    ; CREATE UNIQUE INDEX player_name ON player(name)
+                    ; CREATE UNIQUE INDEX player_code ON player(code) WHERE code IS NOT NULL
+                    ; CREATE UNIQUE INDEX player_lower_name ON player(lower(name))
+                    ; INSERT INTO player (name, score, code) VALUES ('Arthur', 10, 'a'), ('Barbara', 10, 'b')
+                    """)
+            // Not a unique key, although an index on an expression (no column) is unique.
+            let error = try expectDatabaseError { try Player.deleteOne(db, key: ["score": 10]) }
+            try expectEqual(error.resultCode, .SQLITE_MISUSE)
+            try expect(error.message?.contains("score") == true, "message of \(error)")
+            _ = try expectDatabaseError { _ = try Player.fetchOne(db, key: ["score": 10]) }
+            try expectEqual(try Player.fetchCount(db), 2)
+            // Unique keys, compared case-insensitively: a unique index (partial ones too, as in GRDB),
+            // the primary key or the rowid, and any columns that include one of them.
+            for key in [["NAME"], ["code"], ["id"], ["rowid"], ["name", "score"], ["id", "score"]] {
+                try expect(try db.table("player", hasUniqueKey: key), "\(key) is a unique key")
+            }
+            try expect(try !db.table("player", hasUniqueKey: ["score"]), "score is no unique key")
+            try expectEqual(try Player.deleteOne(db, key: ["name": "Arthur", "score": 10]), true)
+            try expectEqual(try Player.fetchAll(db).map(\.name), ["Barbara"])
+        }
+    },
     ConformanceCheck("the default table name is the type name with a lowercase initial") { _ in
         try expectEqual(Player.databaseTableName, "player")
         try expectEqual(HTTPRequest.databaseTableName, "httpRequest")

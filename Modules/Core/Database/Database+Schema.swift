@@ -38,6 +38,32 @@ extension Database {
         return try statement.step()
     }
 
+    /// Whether the table has a primary key or a unique index on a subset of the given columns, so
+    /// that at most one row matches values of all of them (column names compare case-insensitively;
+    /// a partial unique index counts, as in GRDB; an index on an expression does not).
+    /// `["rowid"]` is a unique key of a table whose primary key is the rowid.
+    ///
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
+    public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
+        let primaryKey = try self.primaryKey(tableName)
+        let wanted = Set(columns.map { $0.lowercased() })
+        if wanted.isEmpty { return false }
+        if primaryKey.isRowID && wanted.isSubset(of: ["rowid", "oid", "_rowid_"]) { return true }
+        if Set(primaryKey.columns.map { $0.lowercased() }).isSubset(of: wanted) { return true }
+        // Each row of index_list: seq, name, unique, origin, partial; of index_info: seqno, cid,
+        // name (NULL for an expression).
+        for index in try Row.fetchAll(self, sql: "PRAGMA index_list(\(tableName.quotedDatabaseIdentifier))")
+        where index["unique"] as Bool {
+            let name: String = index["name"]
+            let indexColumns = try Row.fetchAll(self, sql: "PRAGMA index_info(\(name.quotedDatabaseIdentifier))")
+                .map { $0["name"] as String? }
+            if !indexColumns.contains(nil), Set(indexColumns.map { $0!.lowercased() }).isSubset(of: wanted) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The primary key of a table.
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.

@@ -20,7 +20,7 @@ extension TableRecord {
     /// Deletes the row of a unique key (`["email": "arthur@example.com"]`), and returns whether there was one.
     @discardableResult
     public static func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
-        try delete(db, TableKey(table: databaseTableName, dictionary: key))
+        try delete(db, TableKey(db, table: databaseTableName, dictionary: key))
     }
 
     /// Deletes the rows of several primary keys, and returns how many were deleted.
@@ -78,7 +78,7 @@ extension TableRecord where Self: FetchableRecord {
 
     /// The record of a unique key (`["email": "arthur@example.com"]`), if any.
     public static func fetchOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Self? {
-        try fetchOne(db, TableKey(table: databaseTableName, dictionary: key))
+        try fetchOne(db, TableKey(db, table: databaseTableName, dictionary: key))
     }
 
     /// The records of several primary keys, in no particular order. Missing keys are ignored.

@@ -84,23 +84,6 @@ extension Database {
         }
     }
 
-    /// Whether the table has a primary key or a unique index on a subset of the given columns, so
-    /// that at most one row matches values of all of them (column names compare case-insensitively).
-    ///
-    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
-    public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
-        let wanted = Set(columns.map { $0.lowercased() })
-        if wanted.isEmpty {
-            try checkTableExists(tableName, nil)
-            return false
-        }
-        let primaryKeyColumns = Set(try primaryKey(tableName).columns.map { $0.lowercased() })
-        if primaryKeyColumns.isSubset(of: wanted) { return true }
-        return try indexes(on: tableName).contains { index in
-            index.isUnique && Set(index.columns.map { $0.lowercased() }).isSubset(of: wanted)
-        }
-    }
-
     /// `PRAGMA "schema".pragma("argument")`.
     private func pragmaSQL(_ pragma: String, _ argument: String, _ schemaName: String?) -> String {
         let schema = schemaName.map { "\($0.quotedDatabaseIdentifier)." } ?? ""
