@@ -268,4 +268,41 @@ let transactionChecks: [ConformanceCheck] = [
         try writer.read { db in try expectEqual(db.isInsideTransaction, true) }
         try expectEqual(try writer.read { db in try db.tableExists("t") }, true)
     },
+    ConformanceCheck("a transaction left open at the end of an access is rolled back, and the access fails") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let error = try expectDatabaseError {
+            try writer.writeWithoutTransaction { db in
+                try db.beginTransaction()
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+            }
+        }
+        try expectEqual(error.resultCode, .SQLITE_MISUSE)
+        let code = try runAsync { () -> ResultCode? in
+            do {
+                try await writer.writeWithoutTransaction { db in
+                    try db.beginTransaction()
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                }
+                return nil
+            } catch let error as DatabaseError {
+                return error.resultCode
+            }
+        }
+        try expectEqual(code, .SQLITE_MISUSE)
+        // The database is as it was, and the connection opens transactions again.
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [3])
+    },
+    ConformanceCheck("with allowsUnsafeTransactions, a transaction ends in a later access") { factory in
+        let writer = try factory.makeWriter { $0.allowsUnsafeTransactions = true }
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER)")
+            try db.beginTransaction()
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        try writer.writeWithoutTransaction { db in try db.commit() }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
 ]

@@ -40,6 +40,12 @@ public struct Configuration: Sendable {
     /// SQLite 3.29 and later honor it; older versions (SQLCipher 3.4's SQLite 3.15) always accept them.
     public var acceptsDoubleQuotedStringLiterals = false
 
+    /// Whether a transaction may stay open at the end of a database access, for a later access to
+    /// end it. False by default, as in GRDB: a transaction left open is rolled back, and the access
+    /// fails with `SQLITE_MISUSE` (a closure scheduled with `asyncWriteWithoutTransaction`, which
+    /// has no way to fail, stops the program instead).
+    public var allowsUnsafeTransactions = false
+
     /// The kind of transaction that `write` and `inTransaction` open by default.
     public var defaultTransactionKind: Database.TransactionKind = .deferred
 

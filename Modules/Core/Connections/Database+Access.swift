@@ -47,6 +47,33 @@ extension Database {
         }
     }
 
+    /// Runs `body`, the whole of a database access, then rolls back a transaction it left open,
+    /// unless the configuration allows it: the database is left as it was, and the access fails.
+    ///
+    /// - throws: The error of `body`, or a `DatabaseError` (`SQLITE_MISUSE`) for a transaction left open.
+    func withNoTransactionLeftOpen<T>(_ body: () throws -> T) throws -> T {
+        let result = Result { try body() }
+        if isInsideTransaction && !configuration.allowsUnsafeTransactions {
+            try? rollback()
+            _ = try result.get()
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message:
+                    "a transaction was left open at the end of a database access, and was rolled back: end it in the "
+                    + "access that begins it, or set Configuration.allowsUnsafeTransactions")
+        }
+        return try result.get()
+    }
+
+    /// Stops the program when a transaction is left open at the end of an access that cannot fail
+    /// (unless the configuration allows it).
+    func checkNoTransactionLeftOpen() {
+        precondition(
+            !isInsideTransaction || configuration.allowsUnsafeTransactions,
+            "a transaction was left open at the end of a database access: end it in the access that begins it, "
+                + "or set Configuration.allowsUnsafeTransactions")
+    }
+
     /// Switches the database to write-ahead logging.
     ///
     /// - throws: A `DatabaseError` when SQLite refuses (an in-memory database cannot use WAL).

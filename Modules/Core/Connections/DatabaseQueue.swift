@@ -99,7 +99,8 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(updates, schedule: writer.async)
+        try await LentClosure.run(
+            { db in try db.withNoTransactionLeftOpen { try updates(db) } }, schedule: writer.async)
     }
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.

@@ -11,8 +11,9 @@ public protocol DatabaseWriter: DatabaseReader {
     /// until it is done.
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
 
-    /// Runs `updates` later, outside of any transaction. Scheduling a write on a closed connection
-    /// is a programming error that stops the program.
+    /// Runs `updates` later, outside of any transaction. Scheduling a write on a closed connection,
+    /// or leaving a transaction open (unless `Configuration.allowsUnsafeTransactions`), is a
+    /// programming error that stops the program.
     func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void)
 
     /// Runs `updates` in a transaction without blocking the calling task (a default implementation

@@ -41,19 +41,27 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` on the connection's queue, and waits for it.
+    ///
+    /// - throws: The error of `body`; a `DatabaseError` when the connection is closed, or when
+    ///   `body` left a transaction open (see `Database.withNoTransactionLeftOpen`).
     func sync<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.sync {
             try checkOpen()
-            return try CurrentDatabase.withAccess(db) { try body(db) }
+            return try CurrentDatabase.withAccess(db) { try db.withNoTransactionLeftOpen { try body(db) } }
         }
     }
 
-    /// Runs `body` on the connection's queue, later.
+    /// Runs `body` on the connection's queue, later. `body` must not leave a transaction open (see
+    /// `Database.checkNoTransactionLeftOpen`): an access that must report it runs its work in
+    /// `Database.withNoTransactionLeftOpen`.
     func async(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         queue.async {
             do {
                 try self.checkOpen()
-                CurrentDatabase.withAccess(self.db) { body(.success(self.db)) }
+                CurrentDatabase.withAccess(self.db) {
+                    body(.success(self.db))
+                    self.db.checkNoTransactionLeftOpen()
+                }
             } catch {
                 body(.failure(error))
             }
