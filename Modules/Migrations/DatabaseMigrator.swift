@@ -77,10 +77,10 @@ public struct DatabaseMigrator: Sendable {
         guard let targetIndex = migrations.firstIndex(of: targetIdentifier) else {
             preconditionFailure("undefined migration: \(targetIdentifier)")
         }
-        if eraseDatabaseOnSchemaChange, try needsErase(writer) {
-            try writer.erase()
-        }
         try writer.barrierWriteWithoutTransaction { db in
+            if eraseDatabaseOnSchemaChange, try needsErase(db) {
+                try db.erase()
+            }
             try createMigrationsTable(db)
             let applied = try appliedIdentifiers(db)
             for migration in registered[...targetIndex] where !applied.contains(migration.identifier) {
@@ -124,7 +124,9 @@ public struct DatabaseMigrator: Sendable {
     }
 
     private func run(_ migration: Migration, _ db: Database) throws {
-        let disablesForeignKeys = migration.foreignKeyChecks == .deferred && db.configuration.foreignKeysEnabled
+        // The connection's setting, which `prepareDatabase` may have changed, not the configuration's.
+        let disablesForeignKeys =
+            try migration.foreignKeyChecks == .deferred && Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true
         if disablesForeignKeys {
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
         }
@@ -154,21 +156,24 @@ public struct DatabaseMigrator: Sendable {
             sql: "PRAGMA foreign_key_check")
     }
 
-    /// Whether the applied migrations, run on an empty in-memory database, give another schema.
-    private func needsErase(_ writer: some DatabaseWriter) throws -> Bool {
-        let (applied, currentSchema, driver) = try writer.read { db in
-            (try appliedIdentifiers(db), try schema(db), db.driver)
-        }
-        let appliedMigrations = registered.filter { applied.contains($0.identifier) }
-        // Migrations of the database that are not registered: the schema cannot be rebuilt, erase.
-        if applied.count > appliedMigrations.count { return true }
-        let reference = try DatabaseQueue(named: nil, configuration: writer.configuration, driver: driver)
+    /// Whether the database was migrated with migrations that are not registered (it cannot be
+    /// rebuilt), or has another schema than the registered migrations give, run up to the last
+    /// applied one on an empty in-memory database. A database without applied migrations (a seed
+    /// database, say) is kept, as in GRDB.
+    private func needsErase(_ db: Database) throws -> Bool {
+        let applied = try appliedIdentifiers(db)
+        if !applied.isSubset(of: migrations) { return true }
+        guard let lastApplied = migrations.last(where: applied.contains) else { return false }
+        var configuration = db.configuration
+        // An in-memory database can use neither WAL nor read-only mode.
+        configuration.journalMode = .default
+        configuration.readonly = false
+        let reference = try DatabaseQueue(named: nil, configuration: configuration, driver: db.driver)
         defer { try? reference.close() }
         var referenceMigrator = DatabaseMigrator()
-        referenceMigrator.registered = appliedMigrations
-        try referenceMigrator.migrate(reference)
-        let referenceSchema = try reference.read { db in try schema(db) }
-        return referenceSchema != currentSchema
+        referenceMigrator.registered = registered
+        try referenceMigrator.migrate(reference, upTo: lastApplied)
+        return try reference.read { try schema($0) } != schema(db)
     }
 
     private func schema(_ db: Database) throws -> Set<Row> {

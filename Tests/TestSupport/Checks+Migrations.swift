@@ -218,6 +218,33 @@ let migrationChecks: [ConformanceCheck] = [
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
         try expectEqual(try writer.read { db in try extended.appliedMigrations(db) }, ["v1", "v2"])
     },
+    ConformanceCheck(
+        "eraseDatabaseOnSchemaChange keeps a database where no migration was applied (a seed database)",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE seed (a INTEGER); INSERT INTO seed VALUES (1)") }
+        var migrator = DatabaseMigrator()
+        migrator.eraseDatabaseOnSchemaChange = true
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM seed") }, [1])
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1"])
+    },
+    ConformanceCheck(
+        "eraseDatabaseOnSchemaChange compares schemas for a writer configured for WAL",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        let writer = try factory.makeWriter { $0.journalMode = .wal }
+        var migrator = DatabaseMigrator()
+        migrator.eraseDatabaseOnSchemaChange = true
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try migrator.migrate(writer)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        // The reference database of this comparison is in memory, where WAL is impossible.
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
 ]
 
 /// The identifiers logged by the migrations of `loggingMigrator`, in order.

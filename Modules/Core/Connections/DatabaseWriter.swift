@@ -89,7 +89,7 @@ extension Database {
     }
 
     /// Drops every schema object but SQLite's own.
-    func erase() throws {
+    package func erase() throws {
         let objects = try Row.fetchAll(
             self,
             sql:
