@@ -44,10 +44,15 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.filter(id: 4).fetchOne(db)?.name, "David")
             try expectEqual(try QIPlayer.filter(ids: [1, 2]).fetchCount(db), 2)
             try expectEqual(try QIPlayer.filter(key: ["name": "Craig"]).fetchOne(db)?.id, 3)
-            try expectEqual(try QIPlayer.filter(key: ["score": nil]).fetchOne(db)?.id, 4)
-            // An empty key matches nothing in particular: it is an error, not "every row".
+            try expectEqual(try QIPlayer.filter(key: ["id": 4, "score": nil]).fetchOne(db)?.id, 4)
+            // An empty key matches nothing in particular, and columns that are no unique key may
+            // match several rows: both are errors, not "every matching row".
             let emptyKeyError = try expectDatabaseError { try QIPlayer.filter(key: [:]).deleteAll(db) }
             try expectEqual(emptyKeyError.resultCode, .SQLITE_MISUSE)
+            let notUniqueError = try expectDatabaseError {
+                try QIPlayer.filter(keys: [["name": "Arthur"], ["score": 150]]).deleteAll(db)
+            }
+            try expectEqual(notUniqueError.resultCode, .SQLITE_MISUSE)
             try expectEqual(try QIPlayer.fetchCount(db), 4)
             try db.execute(sql: "CREATE TABLE qiNote (text TEXT)")
             try db.execute(sql: "INSERT INTO qiNote (text) VALUES ('a'), ('b')")
@@ -55,6 +60,54 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(
                 try Table("qiNote").select(Column("text"), as: String.self).order(Column.rowID.desc).fetchAll(db),
                 ["b", "a"])
+        }
+    },
+    ConformanceCheck(
+        "the query interface refuses to modify groups, to bind two values to one name, and to reverse SQL orderings"
+    ) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            // A group stands for several rows: one arbitrary row of each would change.
+            let grouped = QIPlayer.filter(Column("score") != nil).group(Column("score") > 120)
+            let deleteError = try expectDatabaseError { try grouped.deleteAll(db) }
+            try expectEqual(deleteError.resultCode, .SQLITE_MISUSE)
+            let updateError = try expectDatabaseError {
+                try grouped.having(sql: "COUNT(*) > 0").updateAll(db, Column("score").set(to: 0))
+            }
+            try expectEqual(updateError.resultCode, .SQLITE_MISUSE)
+            try expectEqual(try QIPlayer.fetchCount(db), 4)
+            // One name, two values: one of them would be bound to both placeholders.
+            let twice = QIPlayer.filter(sql: "id >= :n", arguments: ["n": 1]).filter(
+                sql: "id <= :n", arguments: ["n": 2])
+            let argumentError = try expectDatabaseError { _ = try twice.fetchAll(db) }
+            try expectEqual(argumentError.resultCode, .SQLITE_MISUSE)
+            let same = QIPlayer.filter(sql: "id >= :n", arguments: ["n": 2]).filter(
+                sql: "id <= :n", arguments: ["n": 2])
+            try expectEqual(try same.fetchAll(db).map(\.id), [2])
+            // SQL text may hold several terms and directions, that DESC would not reverse.
+            let reversedError = try expectDatabaseError {
+                _ = try QIPlayer.order(sql: "score DESC, name").reversed().fetchAll(db)
+            }
+            try expectEqual(reversedError.resultCode, .SQLITE_MISUSE)
+            try expectEqual(
+                try QIPlayer.order(sql: "score DESC, name").reversed().reversed().limit(1).fetchOne(db)?.id, 3)
+        }
+    },
+    ConformanceCheck("limited and distinct modifications target rows by primary key, in tables WITHOUT ROWID too") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
+                    INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy')
+                    """)
+            let countries = Table("country")
+            try expectEqual(try countries.order(Column("code")).limit(2).deleteAll(db), 2)
+            try expectEqual(try countries.select(Column("code"), as: String.self).fetchAll(db), ["IT"])
+            try expectEqual(try countries.limit(1).updateAll(db, Column("name").set(to: "Italia")), 1)
+            try expectEqual(try countries.select(Column("name"), as: String.self).fetchAll(db), ["Italia"])
         }
     },
     ConformanceCheck("query interface aggregates, groups, annotations and subqueries") { factory in
@@ -193,7 +246,7 @@ struct QIPlayer: Codable, FetchableRecord, PersistableRecord, Identifiable, Equa
 }
 
 private func insertQIPlayers(_ db: Database) throws {
-    try db.execute(sql: "CREATE TABLE qiPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
+    try db.execute(sql: "CREATE TABLE qiPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, score INTEGER)")
     for player in [
         QIPlayer(id: 1, name: "Arthur", score: 100), QIPlayer(id: 2, name: "Barbara", score: 150),
         QIPlayer(id: 3, name: "Craig", score: 200), QIPlayer(id: 4, name: "David", score: nil),

@@ -91,7 +91,7 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
             switch element {
             case .sql(let text, let arguments):
                 sql += text
-                context.append(arguments)
+                try context.append(arguments)
             case .expression(let expression):
                 sql += try expression.sql(&context)
             case .list(let expressions):

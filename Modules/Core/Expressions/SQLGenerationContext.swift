@@ -39,9 +39,18 @@ package struct SQLGenerationContext {
     }
 
     /// Appends arguments given with SQL text.
-    package mutating func append(_ arguments: StatementArguments) {
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when a named argument already has another
+    ///   value: one of the two would be bound to both placeholders.
+    package mutating func append(_ arguments: StatementArguments) throws {
         values += arguments.values
-        namedValues.merge(arguments.namedValues) { $1 }
+        for (name, value) in arguments.namedValues {
+            if let other = namedValues.updateValue(value, forKey: name), other != value {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "statement argument \(name) is defined twice, with \(other) and \(value)")
+            }
+        }
     }
 
 }

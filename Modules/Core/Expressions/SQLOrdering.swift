@@ -16,11 +16,19 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
     package let expression: SQLExpression
     /// The direction, or nil for SQLite's default (ascending, NULLs first).
     package let direction: Direction?
+    /// Whether this is the reverse of an ordering of SQL text, which may hold several terms and
+    /// directions that `DESC` would not reverse: its SQL is an error.
+    private let isReversedLiteral: Bool
 
     /// An ordering of an expression in a direction.
     package init(_ expression: SQLExpression, _ direction: Direction?) {
+        self.init(expression, direction, isReversedLiteral: false)
+    }
+
+    private init(_ expression: SQLExpression, _ direction: Direction?, isReversedLiteral: Bool) {
         self.expression = expression
         self.direction = direction
+        self.isReversedLiteral = isReversedLiteral
     }
 
     /// An ordering of SQL text: `SQLOrdering(sql: "score DESC")`.
@@ -31,8 +39,12 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
     /// The ordering itself.
     public var sqlOrdering: SQLOrdering { self }
 
-    /// The opposite ordering (NULLs move to the other end too).
+    /// The opposite ordering (NULLs move to the other end too). An ordering of SQL text cannot be
+    /// reversed: its SQL is then an error (`SQLITE_MISUSE`).
     public var reversed: SQLOrdering {
+        if case .literal = expression.node {
+            return SQLOrdering(expression, direction, isReversedLiteral: !isReversedLiteral)
+        }
         switch direction {
         case nil, .ascending: return SQLOrdering(expression, .descending)
         case .descending: return SQLOrdering(expression, .ascending)
@@ -44,6 +56,11 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
     /// The SQL of the ordering. Before SQLite 3.30, which has no `NULLS FIRST` / `NULLS LAST`,
     /// those orderings sort on `x IS NULL` first.
     package func sql(_ context: inout SQLGenerationContext) throws -> String {
+        if isReversedLiteral {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "an ordering of SQL text can't be reversed: order by columns or expressions to reverse it")
+        }
         if direction == .ascendingNullsLast || direction == .descendingNullsFirst,
             let db = context.databaseIfAny, !db.driver.capabilities.isAtLeast(3, 30)
         {

@@ -43,11 +43,25 @@ extension QueryInterfaceRequest {
                         throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(table)")
                     }))
         }
-        let conditions = keys.map { key in
+        let table = relation.table
+        let columnSets = keys.map { Array($0.keys) }
+        let condition = keys.map { key in
             key.sorted { $0.key < $1.key }.map { column, value in Column(column) == value?.databaseValue }
                 .joined(operator: .and)
-        }
-        return filter(conditions.joined(operator: .or))
+        }.joined(operator: .or)
+        return filter(
+            SQLExpression(
+                .deferred { db in
+                    // Other columns could match several rows: `deleteAll` would delete them all.
+                    for columns in columnSets where try !db.table(table, hasUniqueKey: columns) {
+                        throw DatabaseError(
+                            resultCode: .SQLITE_MISUSE,
+                            message:
+                                "table \(table) has no unique key on the columns \(columns.sorted().joined(separator: ", ")): "
+                                + "a key must contain the primary key, or the columns of a unique index")
+                    }
+                    return condition
+                }))
     }
 }
 

@@ -3,11 +3,14 @@ import RSCore
 extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns how many were deleted.
     ///
-    /// A request with a limit, grouping or DISTINCT deletes the rows whose rowid it selects.
+    /// A request with a limit or DISTINCT deletes the rows whose primary key it selects.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with GROUP BY or HAVING, whose
+    ///   groups stand for several rows each.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         var context = SQLGenerationContext(database: db)
-        let sql = "DELETE FROM \(relation.table.quotedDatabaseIdentifier)" + (try rowsClause(&context))
+        let sql = "DELETE FROM \(relation.table.quotedDatabaseIdentifier)" + (try rowsClause(&context, "delete"))
         try db.execute(sql: sql, arguments: context.arguments)
         return db.changesCount
     }
@@ -20,24 +23,36 @@ extension QueryInterfaceRequest {
     }
 
     /// Updates the rows of the request, and returns how many were updated.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with GROUP BY or HAVING, whose
+    ///   groups stand for several rows each.
     @discardableResult
     public func updateAll(_ db: Database, _ assignments: [ColumnAssignment]) throws -> Int {
         guard !assignments.isEmpty else { return 0 }
         var context = SQLGenerationContext(database: db)
         var sql = "UPDATE \(relation.table.quotedDatabaseIdentifier) SET "
         sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
-        sql += try rowsClause(&context)
+        sql += try rowsClause(&context, "update")
         try db.execute(sql: sql, arguments: context.arguments)
         return db.changesCount
     }
 
     /// The WHERE clause that targets the rows of the request.
-    private func rowsClause(_ context: inout SQLGenerationContext) throws -> String {
+    private func rowsClause(_ context: inout SQLGenerationContext, _ operation: String) throws -> String {
         if relation.isFilterOnly {
             return try relation.whereClause(&context)
         }
+        guard relation.groups.isEmpty && relation.havings.isEmpty else {
+            // `rowid IN (SELECT rowid … GROUP BY …)` would pick one arbitrary row of each group.
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "can't \(operation) the rows of a request with GROUP BY or HAVING: a group is several rows")
+        }
+        // The primary key selects the rows (a table WITHOUT ROWID has no rowid).
+        let key = try context.database().primaryKey(relation.table).columns
         var subquery = relation
-        subquery.selection = [Column.rowID.sqlSelection]
-        return " WHERE rowid IN (\(try subquery.selectSQL(&context)))"
+        subquery.selection = key.map { Column($0).sqlSelection }
+        let keySQL = key.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        return " WHERE (\(keySQL)) IN (\(try subquery.selectSQL(&context)))"
     }
 }
