@@ -94,6 +94,18 @@ let queryInterfaceChecks: [ConformanceCheck] = [
                 try QIPlayer.order(sql: "score DESC, name").reversed().reversed().limit(1).fetchOne(db)?.id, 3)
         }
     },
+    ConformanceCheck("fetchCount counts the rows of a filter on a selected alias") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            let request = Table("qiPlayer").annotated(with: (Column("score") * 2).forKey("double"))
+                .filter(Column("double") > 250)
+            try expectEqual(try request.fetchAll(db).count, 2)
+            try expectEqual(try request.fetchCount(db), 2)
+            let literal = Table("qiPlayer").all().select(sql: "score * 2 AS double").filter(Column("double") > 250)
+            try expectEqual(try literal.fetchCount(db), 2)
+        }
+    },
     ConformanceCheck("limited and distinct modifications target rows by primary key, in tables WITHOUT ROWID too") {
         factory in
         let writer = try factory.makeWriter()

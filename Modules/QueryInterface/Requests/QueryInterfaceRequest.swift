@@ -35,7 +35,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     public func fetchCount(_ db: Database) throws -> Int {
         var context = SQLGenerationContext(database: db)
         let sql: String
-        if relation.isFilterOnly {
+        if relation.isFilterOnly && !relation.mayNameSelectedValues {
             sql =
                 "SELECT COUNT(*) FROM \(relation.table.quotedDatabaseIdentifier)" + (try relation.whereClause(&context))
         } else {

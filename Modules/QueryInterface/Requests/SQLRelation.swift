@@ -62,6 +62,20 @@ struct SQLRelation: Sendable {
         !isDistinct && groups.isEmpty && havings.isEmpty && limit == nil
     }
 
+    /// Whether the selection may give names to values (`AS name`, or SQL text), which filters may
+    /// use: a count of the rows then selects them in a subquery.
+    var mayNameSelectedValues: Bool {
+        selection.contains { selection in
+            switch selection.node {
+            case .allColumns: return false
+            case .aliased: return true
+            case .expression(let expression):
+                if case .literal = expression.node { return true }
+                return false
+            }
+        }
+    }
+
     /// The orderings, reversed if needed.
     func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
         let orderings = try orderings.flatMap { try $0(db) }
