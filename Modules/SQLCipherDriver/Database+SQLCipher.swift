@@ -59,11 +59,16 @@ extension Database {
     /// }
     /// ```
     ///
+    /// Call it outside of a transaction (`writeWithoutTransaction`, `barrierWriteWithoutTransaction`):
+    /// it then takes the database's exclusive lock first, and fails with `SQLITE_BUSY` when another
+    /// connection holds the database (SQLCipher itself does not report that failure; inside a
+    /// transaction, nothing can).
+    ///
     /// It does not encrypt a plaintext database, nor decrypt an encrypted one: use
     /// ``exportEncryptedCopy(to:passphrase:)-(_,String)`` and ``exportPlaintextCopy(to:)`` for that.
     ///
     /// - throws: A `DatabaseError` when the passphrase is empty, when the database is not encrypted,
-    ///   or when SQLCipher fails.
+    ///   when the database is locked (`SQLITE_BUSY`), or when SQLCipher fails.
     public func changePassphrase(_ passphrase: String) throws {
         try passphrase.withWipedUTF8Data { try changePassphrase($0) }
     }
@@ -83,7 +88,22 @@ extension Database {
                 message: "changePassphrase: the database is not encrypted: use exportEncryptedCopy(to:passphrase:) "
                     + "to encrypt it")
         }
-        try applyPassphrase(passphrase, name: "changePassphrase", sqlite3_rekey)
+        guard !isInsideTransaction else {
+            try applyPassphrase(passphrase, name: "changePassphrase", sqlite3_rekey)
+            return
+        }
+        // SQLCipher's rekey reports no failure to lock the database: it would leave this
+        // connection writing pages with the new key among pages still encrypted with the old one,
+        // until a later commit. Outside of a transaction, the exclusive lock is taken first: a
+        // locked database then fails here with SQLITE_BUSY, before any key changes.
+        try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
+        do {
+            try applyPassphrase(passphrase, name: "changePassphrase", sqlite3_rekey)
+            try execute(sql: "COMMIT TRANSACTION")
+        } catch {
+            try? rollback()
+            throw error
+        }
     }
 
     /// The version of SQLCipher (`PRAGMA cipher_version`), such as "3.4.1".

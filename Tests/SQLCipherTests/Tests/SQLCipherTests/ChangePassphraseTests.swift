@@ -100,4 +100,31 @@ import Testing
         #expect(try fileHeader(path) == plaintextHeader)
         #expect(try sampleRows(DatabaseQueue(path: path)) == [1, 2, 3])
     }
+
+    @Test func aPassphraseChangeThatCannotLockTheDatabaseFailsAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db")
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
+        try createSampleTable(dbQueue)
+        // Another connection reads: it holds a shared lock, which a rekey cannot commit through.
+        let reader = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
+        try reader.read { db in
+            _ = try Int.fetchAll(db, sql: "SELECT a FROM t")
+            expectDatabaseError(.SQLITE_BUSY) {
+                try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("new secret") }
+            }
+        }
+        // The old passphrase still opens the file, even after the connection writes again.
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (4)") }
+        #expect(
+            try sampleRows(DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))) == [
+                1, 2, 3, 4,
+            ])
+        // Without the reader, the change goes through.
+        try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("new secret") }
+        #expect(
+            try sampleRows(DatabaseQueue(path: path, configuration: configuration(passphrase: "new secret"))) == [
+                1, 2, 3, 4,
+            ])
+    }
 }
