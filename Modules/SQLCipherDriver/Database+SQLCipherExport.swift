@@ -9,7 +9,8 @@ import RSCore
 // that `sqlcipher_export` runs are not traced.
 
 extension Database {
-    /// Copies the database, schema and content, into a new database file encrypted with `passphrase`.
+    /// Copies the database, schema and content (and its `user_version` and `application_id`), into a
+    /// new database file encrypted with `passphrase`.
     ///
     /// This is how a plaintext database gets encrypted (a passphrase given to a plaintext file only
     /// makes its opening fail), and how an encrypted one moves to another passphrase in a new file.
@@ -42,8 +43,8 @@ extension Database {
         try sqlcipherExport(to: path, passphrase: passphrase, operation: "exportEncryptedCopy")
     }
 
-    /// Copies the database, schema and content, into a new plaintext database file: this is how an
-    /// encrypted database gets decrypted.
+    /// Copies the database, schema and content (and its `user_version` and `application_id`), into a
+    /// new plaintext database file: this is how an encrypted database gets decrypted.
     ///
     /// ```swift
     /// var config = Configuration()
@@ -71,6 +72,16 @@ extension Database {
                 resultCode: .SQLITE_MISUSE,
                 message: "\(operation) cannot run inside a transaction: use writeWithoutTransaction")
         }
+        var statement = sqlite3_next_stmt(sqliteConnection, nil)
+        while let runningStatement = statement {
+            // The attached copy could not be detached, nor the key function removed.
+            guard sqlite3_stmt_busy(runningStatement) == 0 else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "\(operation) cannot run while a statement runs (a cursor that iterates)")
+            }
+            statement = sqlite3_next_stmt(sqliteConnection, runningStatement)
+        }
         guard !FileManager.default.fileExists(atPath: path) else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE, message: "\(operation): a file already exists at the destination \(path)")
@@ -87,6 +98,12 @@ extension Database {
         do {
             // SQLCipher 3.4's sqlcipher_export crashes when a trace is registered.
             try withTraceSuspended { try execute(sql: "SELECT sqlcipher_export('\(schema)')") }
+            // sqlcipher_export copies the schema and the rows, not the header values with which
+            // applications version their schema.
+            for pragma in ["user_version", "application_id"] {
+                let value = try Int32.fetchOne(self, sql: "PRAGMA main.\(pragma)") ?? 0
+                try execute(sql: "PRAGMA \(schema).\(pragma) = \(value)")
+            }
         } catch {
             try? execute(sql: "DETACH DATABASE \(schema)")
             throw error
@@ -124,6 +141,9 @@ extension Database {
             throw error(code: code, operation: operation)
         }
         defer {
+            // Wiped first: SQLite refuses to remove a function while a statement of the connection
+            // runs (a cursor that iterates), and the function must not give the passphrase again.
+            bytes.wipe()
             _ = sqlite3_create_function_v2(sqliteConnection, functionName, 0, SQLITE_UTF8, nil, nil, nil, nil, nil)
         }
         try body(functionName)

@@ -13,7 +13,9 @@ import Testing
         let decryptedPath = directory.path("decrypted.db")
         let plaintext = try kind.open(plaintextPath)
         try createSampleTable(plaintext)
-        try plaintext.write { db in try db.execute(sql: "CREATE INDEX t_a ON t(a)") }
+        try plaintext.write { db in
+            try db.execute(sql: "CREATE INDEX t_a ON t(a); PRAGMA user_version = 42; PRAGMA application_id = 7")
+        }
 
         try plaintext.writeWithoutTransaction { db in
             try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret")
@@ -26,10 +28,16 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
         }
         #expect(indexes == ["t_a"])
+        // The header values that applications version their schema with come along.
+        #expect(try encrypted.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 42)
+        #expect(try encrypted.read { db in try Int.fetchOne(db, sql: "PRAGMA application_id") } == 7)
 
         try encrypted.writeWithoutTransaction { db in try db.exportPlaintextCopy(to: decryptedPath) }
         #expect(try fileHeader(decryptedPath) == plaintextHeader)
         #expect(try sampleRows(DatabaseQueue(path: decryptedPath)) == [1, 2, 3])
+        #expect(
+            try DatabaseQueue(path: decryptedPath).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 42
+        )
     }
 
     @Test func anEncryptedDatabaseIsCopiedWithAnotherPassphrase() throws {
@@ -73,5 +81,26 @@ import Testing
         // The database is still usable, with nothing attached.
         let databases = try dbQueue.read { db in try Row.fetchAll(db, sql: "PRAGMA database_list").count }
         #expect(databases == 1)
+    }
+
+    @Test func anExportRefusesToRunDuringACursor() throws {
+        let directory = try TemporaryDirectory()
+        let dbQueue = try DatabaseQueue(path: directory.path("plain.db"))
+        try createSampleTable(dbQueue)
+        let encryptedPath = directory.path("encrypted.db")
+        try dbQueue.writeWithoutTransaction { db in
+            // A running statement keeps SQLite from detaching the copy and removing the key function.
+            let cursor = try Row.fetchCursor(db, sql: "SELECT a FROM t")
+            _ = try cursor.next()
+            expectDatabaseError(.SQLITE_MISUSE) { try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret") }
+            #expect(try cursor.next() != nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: encryptedPath))
+        try dbQueue.writeWithoutTransaction { db in try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret")
+        }
+        #expect(
+            try sampleRows(DatabaseQueue(path: encryptedPath, configuration: configuration(passphrase: "secret"))) == [
+                1, 2, 3,
+            ])
     }
 }
