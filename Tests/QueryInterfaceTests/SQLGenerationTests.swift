@@ -155,8 +155,10 @@ private func fixture() throws -> DatabaseQueue {
         #expect(try sql(Player.order(score.desc).reversed()).0.hasSuffix("ORDER BY \"score\" ASC"))
         #expect(try sql(Player.order(name).reversed().reversed()).0.hasSuffix("ORDER BY \"name\""))
         #expect(try sql(Player.order(score.ascNullsLast).reversed()).0.hasSuffix("ORDER BY \"score\" DESC NULLS FIRST"))
-        #expect(try sql(Player.all().reversed()).0 == "SELECT * FROM \"player\" ORDER BY \"id\" DESC")
-        #expect(try sql(Table("note").all().reversed()).0 == "SELECT * FROM \"note\" ORDER BY \"rowid\" DESC")
+        #expect(try sql(Player.all().reversed()).0 == "SELECT * FROM \"player\"")
+        #expect(try sql(Player.orderByPrimaryKey().reversed()).0 == "SELECT * FROM \"player\" ORDER BY \"id\" DESC")
+        #expect(
+            try sql(Table("note").orderByPrimaryKey().reversed()).0 == "SELECT * FROM \"note\" ORDER BY \"rowid\" DESC")
         #expect(try sql(Table("pair").orderByPrimaryKey()).0 == "SELECT * FROM \"pair\" ORDER BY \"a\", \"b\"")
         #expect(try sql(Player.order(name).thenOrder(score.desc)).0.hasSuffix("ORDER BY \"name\", \"score\" DESC"))
         #expect(try sql(Player.order(name).order(score)).0.hasSuffix("ORDER BY \"score\""))

@@ -142,8 +142,8 @@ extension QueryInterfaceRequest {
         }
     }
 
-    /// The request with its ordering reversed. An unordered request is then ordered by primary
-    /// key, in descending order.
+    /// The request with its ordering reversed. An unordered request stays as it is, as in GRDB (use
+    /// `orderByPrimaryKey().reversed()` for the last rows first).
     public func reversed() -> Self {
         with { $0.isReversed.toggle() }
     }

@@ -79,11 +79,7 @@ struct SQLRelation: Sendable {
     /// The orderings, reversed if needed.
     func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
         let orderings = try orderings.flatMap { try $0(db) }
-        guard isReversed else { return orderings }
-        if orderings.isEmpty {
-            return try Self.primaryKeyOrderings(of: table, db).map(\.reversed)
-        }
-        return orderings.map(\.reversed)
+        return isReversed ? orderings.map(\.reversed) : orderings
     }
 
     /// The orderings by primary key (the rowid for a table without one).
