@@ -27,19 +27,23 @@ extension Database {
     }
 
     /// The read region of a query, completed with the tables its program opens for reading and
-    /// that SQLite did not report; the full database when the program cannot be read.
+    /// that SQLite did not report; the full database when the program cannot be read, or opens a
+    /// virtual table (whose operand is no root page).
     func completeReadRegion(_ region: DatabaseRegion, ofQuery sql: String) -> DatabaseRegion {
         guard let tableRegions = region.tableRegions else { return region }
         do {
             return try withTraceSuspended {
                 // (database index, root page) of the tables and indexes opened for reading.
                 var rootPages: [Int64: Set<Int64>] = [:]
+                var opensVirtualTable = false
                 try forEachRow(of: "EXPLAIN " + sql) { statement in
                     guard let opcode = api.column_text(statement, 1) else { return }
                     let name = String(cString: opcode)
+                    if name == "VOpen" { opensVirtualTable = true }
                     guard name == "OpenRead" || name == "ReopenIdx" else { return }
                     rootPages[api.column_int64(statement, 4), default: []].insert(api.column_int64(statement, 3))
                 }
+                if opensVirtualTable { return .fullDatabase }
                 var completed = tableRegions
                 for (databaseIndex, pages) in rootPages {
                     for table in try tableNames(rootPages: pages, databaseIndex: databaseIndex)
