@@ -333,6 +333,23 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Player.fetchAll(db).map(\.name), ["Barbara"])
         }
     },
+    ConformanceCheck("an INTEGER PRIMARY KEY is the rowid, except WITHOUT ROWID or in descending order") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE withoutRowID (id INTEGER PRIMARY KEY, name TEXT) WITHOUT ROWID;
+                    CREATE TABLE descending (id INTEGER PRIMARY KEY DESC, name TEXT);
+                    INSERT INTO plain (name) VALUES ('a')
+                    """)
+            try expectEqual(try db.primaryKey("plain").rowIDColumn, "id")
+            try expectEqual(try db.primaryKey("withoutRowID").rowIDColumn, nil)
+            try expectEqual(try db.primaryKey("descending").rowIDColumn, nil)
+            try expectEqual(try db.primaryKey("withoutRowID").columns, ["id"])
+            try expect(try !db.table("withoutRowID", hasUniqueKey: ["rowid"]), "no rowid WITHOUT ROWID")
+        }
+    },
     ConformanceCheck("the default table name is the type name with a lowercase initial") { _ in
         try expectEqual(Player.databaseTableName, "player")
         try expectEqual(HTTPRequest.databaseTableName, "httpRequest")

@@ -64,6 +64,13 @@ extension Database {
         return false
     }
 
+    /// Whether the primary key of a table has an index of its own: then an INTEGER PRIMARY KEY is
+    /// not the rowid (a table WITHOUT ROWID, or `INTEGER PRIMARY KEY DESC`).
+    private func hasPrimaryKeyIndex(_ tableName: String) throws -> Bool {
+        try Row.fetchAll(self, sql: "PRAGMA index_list(\(tableName.quotedDatabaseIdentifier))")
+            .contains { $0["origin"] as String? == "pk" }
+    }
+
     /// The primary key of a table.
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
@@ -81,7 +88,7 @@ extension Database {
         switch keyColumns.count {
         case 0:
             primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
-        case 1 where (keyColumns[0]["type"] as String).uppercased() == "INTEGER":
+        case 1 where try (keyColumns[0]["type"] as String).uppercased() == "INTEGER" && !hasPrimaryKeyIndex(tableName):
             let name: String = keyColumns[0]["name"]
             primaryKey = PrimaryKeyInfo(columns: [name], rowIDColumn: name)
         default:
