@@ -94,6 +94,28 @@ let queryInterfaceChecks: [ConformanceCheck] = [
                 try QIPlayer.order(sql: "score DESC, name").reversed().reversed().limit(1).fetchOne(db)?.id, 3)
         }
     },
+    ConformanceCheck("a request iterated by a cursor is fetched again inside the loop without disturbing it") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try insertQIPlayers(db)
+            // The same SQL: the inner fetches would reset, or rebind, a statement they shared.
+            let cursor = try QIPlayer.filter(Column("id") >= 1).order(Column("id")).fetchCursor(db)
+            var pairs: [[Int64]] = []
+            while let player = try cursor.next(), pairs.count < 10 {
+                let inner = try QIPlayer.filter(Column("id") >= 3).order(Column("id")).fetchAll(db)
+                pairs.append([player.id] + inner.map(\.id))
+            }
+            try expectEqual(pairs, [[1, 3, 4], [2, 3, 4], [3, 3, 4], [4, 3, 4]])
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id FROM qiPlayer ORDER BY id"))
+            var ids: [Int64] = []
+            while let row = try rows.next(), ids.count < 10 {
+                ids.append(row["id"])
+                _ = try Row.fetchAll(db.cachedStatement(sql: "SELECT id FROM qiPlayer ORDER BY id"))
+            }
+            try expectEqual(ids, [1, 2, 3, 4])
+        }
+    },
     ConformanceCheck("fetchCount counts the rows of a filter on a selected alias") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in

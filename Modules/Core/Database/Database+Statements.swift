@@ -18,10 +18,13 @@ extension Database {
         return statement
     }
 
-    /// Returns a prepared statement from the connection's cache, preparing it on first use.
+    /// Returns a prepared statement from the connection's cache, preparing it on first use. While a
+    /// cursor iterates the cached statement (a request fetched again inside the loop over its
+    /// cursor), a new statement is returned, which would otherwise reset or rebind the cursor's.
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
             checkAccess()
+            if statement.isIteratedByCursor { return try makeStatement(sql: sql) }
             return statement
         }
         let statement = try makeStatement(sql: sql)

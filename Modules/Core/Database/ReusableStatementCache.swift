@@ -14,9 +14,9 @@ struct ReusableStatementCache {
     /// The number of statements kept.
     var count: Int { statements.count }
 
-    /// The statement of this SQL, unless there is none or it is running.
+    /// The statement of this SQL, unless there is none or it is running (or a cursor iterates it).
     func statement(sql: String) -> Statement? {
-        guard let statement = statements[sql], !statement.isBusy else { return nil }
+        guard let statement = statements[sql], !statement.isBusy, !statement.isIteratedByCursor else { return nil }
         return statement
     }
 

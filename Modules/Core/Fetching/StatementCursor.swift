@@ -15,6 +15,7 @@ public final class StatementCursor<Element>: Cursor {
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
+        statement.isIteratedByCursor = true
         row.storage.beginCursorIteration()
     }
 
@@ -26,6 +27,7 @@ public final class StatementCursor<Element>: Cursor {
     /// holds the row.
     private func finish() {
         isDone = true
+        statement.isIteratedByCursor = false
         row.storage.endCursorIteration()
         statement.reset()
     }

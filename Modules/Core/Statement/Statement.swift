@@ -64,6 +64,9 @@ public final class Statement: CustomStringConvertible {
     @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
+    /// Whether a cursor iterates the statement's rows (created, and not finished yet): the caches
+    /// then prepare another statement for the same SQL, which would reset or rebind it.
+    var isIteratedByCursor = false
     /// Whether every parameter is bound to the current `arguments`: false until arguments are set,
     /// and after SQLite refused one of them.
     private var hasBoundArguments = false
