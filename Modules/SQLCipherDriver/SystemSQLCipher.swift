@@ -69,7 +69,8 @@ extension DatabaseDriver {
             result_double: sqlite3_result_double,
             result_text: sqlite3_result_text,
             result_blob: sqlite3_result_blob,
-            result_error: sqlite3_result_error
+            result_error: sqlite3_result_error,
+            result_error_code: sqlite3_result_error_code
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),

@@ -221,6 +221,7 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
         #expect(Decimal.fromDatabaseValue(int(12)) == Decimal(12))
         #expect(
             Decimal.fromDatabaseValue(double(0.5)) == Decimal(string: "0.5", locale: Locale(identifier: "en_US_POSIX")))
+        #expect(Decimal.fromDatabaseValue(double(.infinity)) == nil)
         #expect(Decimal.fromDatabaseValue(text("twelve")) == nil)
         #expect(Decimal.fromDatabaseValue(.null) == nil)
 

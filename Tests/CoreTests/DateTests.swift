@@ -34,6 +34,18 @@ private func encode(_ timestamp: TimeInterval) -> DatabaseValue.Storage {
         #expect(encode(-11_670_975_000) == .string("1600-02-29 06:30:00.000"))
     }
 
+    @Test func datesOutsideOfTheYearsOfTheTextFormatAreStoredAsNumbers() {
+        #expect(encode(-62_135_596_800) == .string("0001-01-01 00:00:00.000"))
+        #expect(encode(253_402_300_799) == .string("9999-12-31 23:59:59.000"))
+        // Nanoseconds read as seconds, or an infinite date: a record that holds one saves again.
+        for timestamp in [253_402_300_800, -62_135_596_801, 1.7e18, .infinity, -.infinity] {
+            #expect(encode(timestamp) == .double(timestamp))
+            #expect(
+                Date.fromDatabaseValue(Date(timeIntervalSince1970: timestamp).databaseValue)?.timeIntervalSince1970
+                    == timestamp)
+        }
+    }
+
     @Test func millisecondsAreRoundedAndCarried() {
         #expect(encode(59.9996) == .string("1970-01-01 00:01:00.000"))
         #expect(encode(leapDayAfternoon + 0.0004) == .string("2024-02-29 13:45:07.000"))
@@ -43,6 +55,8 @@ private func encode(_ timestamp: TimeInterval) -> DatabaseValue.Storage {
 
     @Test func decodesEverySQLiteFormat() throws {
         #expect(decode("2024-02-29")?.timeIntervalSince1970 == leapDayMidnight)
+        // 24:00 is the end of the day, as SQLite reads it.
+        #expect(decode("2024-02-28 24:00:00")?.timeIntervalSince1970 == leapDayMidnight)
         #expect(decode("2024-02-29 13:45")?.timeIntervalSince1970 == leapDayAfternoon - 7)
         #expect(decode("2024-02-29 13:45:07")?.timeIntervalSince1970 == leapDayAfternoon)
         #expect(decode("2024-02-29T13:45:07")?.timeIntervalSince1970 == leapDayAfternoon)
@@ -77,7 +91,7 @@ private func encode(_ timestamp: TimeInterval) -> DatabaseValue.Storage {
 
     @Test(arguments: [
         "", "garbage", "2024", "2024-02", "24-02-29", "2024/02/29", "2024-13-01", "2024-00-10", "2024-02-00",
-        "2024-02-32", "2024-02-29x", "2024-02-29 ", "2024-02-29 13", "2024-02-29 24:00", "2024-02-29 13:60",
+        "2024-02-32", "2024-02-29x", "2024-02-29 ", "2024-02-29 13", "2024-02-29 25:00", "2024-02-29 13:60",
         "2024-02-29 13:45:60", "2024-02-29 13:45:07.", "2024-02-29 13:45:07+02", "2024-02-29 13:45:07+0200",
         "2024-02-29 13:45:07 UTC", "2024-02-29T", "1709214307",
     ])

@@ -167,6 +167,21 @@ private let successor = DatabaseFunction("succ", argumentCount: 1, pure: true) {
         #expect(error.sql == "INSERT INTO t (a) VALUES (refuse(7))")
     }
 
+    @Test func aThrownDatabaseErrorGivesItsResultCode() throws {
+        let veto = DatabaseFunction("veto", argumentCount: 1) { values in
+            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "refused \(values[0])")
+        }
+        let dbQueue = try DatabaseQueue()
+        let error = try #require(throws: DatabaseError.self) {
+            try dbQueue.read { db in
+                db.add(function: veto)
+                return try Int.fetchOne(db, sql: "SELECT veto(1)")
+            }
+        }
+        #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK)
+        #expect(error.message == "refused 1")
+    }
+
     @Test func removedFunctionsAreNoLongerAvailable() throws {
         let dbQueue = try DatabaseQueue()
         let (before, error) = try dbQueue.read { db in

@@ -280,6 +280,8 @@ import Testing
             #expect(error.resultCode == .SQLITE_CONSTRAINT, "\(sql)")
             #expect(error.sql == sql)
             #expect(error.isUniqueConstraintViolation == (code == .SQLITE_CONSTRAINT_UNIQUE))
+            // The primary code, as GRDB writes it.
+            #expect(error.description.hasPrefix("SQLite error 19: "), "\(error)")
         }
     }
 

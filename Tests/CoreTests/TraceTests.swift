@@ -43,6 +43,21 @@ private func queue(publicStatementArguments: Bool = false) throws -> DatabaseQue
         #expect(log.profiles.isEmpty)
     }
 
+    @Test func triggersAndTheirStatementsAreReportedAsComments() throws {
+        let dbQueue = try queue()
+        let log = TraceLog()
+        try dbQueue.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t (a); CREATE TABLE u (a)")
+            try db.execute(sql: "CREATE TRIGGER copy AFTER INSERT ON t BEGIN INSERT INTO u VALUES (new.a); END")
+            db.trace { log.events.append($0) }
+            try db.execute(sql: "INSERT INTO t (a) VALUES (1), (2)")
+            db.trace(nil)
+        }
+        // Not the firing statement again, once per trigger and per statement of the trigger.
+        let trigger = ["-- TRIGGER copy", "-- INSERT INTO u VALUES (new.a)"]
+        #expect(log.statements.map(\.sql) == ["INSERT INTO t (a) VALUES (1), (2)"] + trigger + trigger)
+    }
+
     @Test func traceReportsTransactionStatementsOfAccesses() throws {
         let dbQueue = try queue()
         let log = TraceLog()

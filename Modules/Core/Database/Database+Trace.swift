@@ -107,6 +107,14 @@ extension Database {
         let statement = TracedStatement(sql: sql, expandedSQL: expandedSQL)
         switch mask {
         case SQLITE.TRACE_STMT:
+            // For each trigger that a statement fires, SQLite reports "-- TRIGGER name" as the SQL,
+            // with the statement that fired it: that comment is the event (as in GRDB).
+            if let extra, case let text = String(cString: extra.assumingMemoryBound(to: CChar.self)),
+                text.hasPrefix("--")
+            {
+                trace.callback(.statement(TracedStatement(sql: text, expandedSQL: text)))
+                return
+            }
             trace.callback(.statement(statement))
         case SQLITE.TRACE_PROFILE:
             let nanoseconds = extra?.assumingMemoryBound(to: Int64.self).pointee ?? 0

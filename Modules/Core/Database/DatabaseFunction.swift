@@ -70,8 +70,10 @@ private final class FunctionContext {
                 }
             }
         } catch {
-            let message = (error as? DatabaseError)?.message ?? "\(error)"
-            api.result_error(sqliteContext, message, -1)
+            let databaseError = error as? DatabaseError
+            api.result_error(sqliteContext, databaseError?.message ?? "\(error)", -1)
+            // After the message: SQLite's statement then fails with the error's own code.
+            if let databaseError { api.result_error_code(sqliteContext, databaseError.extendedResultCode.rawValue) }
         }
     }
 }

@@ -156,6 +156,8 @@ public struct SQLiteAPI: Sendable {
     public var result_blob: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, Destructor?) -> Void
     /// `sqlite3_result_error`.
     public var result_error: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void
+    /// `sqlite3_result_error_code`.
+    public var result_error_code: @convention(c) (OpaquePointer?, Int32) -> Void
 
     /// Creates a table from the entry points of one SQLite library.
     public init(
@@ -228,7 +230,8 @@ public struct SQLiteAPI: Sendable {
         result_double: @escaping @convention(c) (OpaquePointer?, Double) -> Void,
         result_text: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Destructor?) -> Void,
         result_blob: @escaping @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, Destructor?) -> Void,
-        result_error: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void
+        result_error: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void,
+        result_error_code: @escaping @convention(c) (OpaquePointer?, Int32) -> Void
     ) {
         self.libversion = libversion
         self.libversion_number = libversion_number
@@ -285,5 +288,6 @@ public struct SQLiteAPI: Sendable {
         self.result_text = result_text
         self.result_blob = result_blob
         self.result_error = result_error
+        self.result_error_code = result_error_code
     }
 }

@@ -38,7 +38,7 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// "SQLite error 19: UNIQUE constraint failed: player.name - while executing `INSERT …`".
     public var description: String {
-        var text = "SQLite error \(extendedResultCode.rawValue)"
+        var text = "SQLite error \(resultCode.rawValue)"
         if let message { text += ": \(message)" }
         if let sql {
             text += " - while executing `\(sql)`"

@@ -2,7 +2,13 @@ import Foundation
 
 extension Date: DatabaseValueConvertible {
     /// The date as TEXT "yyyy-MM-dd HH:mm:ss.SSS" in UTC, which SQLite's date functions understand.
+    /// A date outside of the years 0001–9999 of this format is stored as a REAL number of seconds
+    /// since 1970, which decodes back.
     public var databaseValue: DatabaseValue {
+        // 0001-01-01 00:00:00 and 10000-01-01 00:00:00 UTC; not finite values fail both comparisons.
+        guard timeIntervalSince1970 >= -62_135_596_800, timeIntervalSince1970 < 253_402_300_800 else {
+            return timeIntervalSince1970.databaseValue
+        }
         let milliseconds = Int64((timeIntervalSince1970 * 1000).rounded(.toNearestOrEven))
         let (days, dayMilliseconds) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)
@@ -82,7 +88,8 @@ private struct SQLiteDateParser {
         var seconds = Double(daysSince1970(year: year, month: month, day: day) * 86_400)
         if index < bytes.count {
             guard literal(UInt8(ascii: " ")) || literal(UInt8(ascii: "T")),
-                let hours = number(digits: 2), hours < 24, literal(UInt8(ascii: ":")),
+                // 24 is the end of the day, as SQLite reads it.
+                let hours = number(digits: 2), hours <= 24, literal(UInt8(ascii: ":")),
                 let minutes = number(digits: 2), minutes < 60
             else { return nil }
             seconds += Double(hours * 3600 + minutes * 60)

@@ -146,7 +146,7 @@ extension Decimal: DatabaseValueConvertible {
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Decimal? {
         switch dbValue.storage {
         case .int64(let int64): return Decimal(int64)
-        case .double(let double): return Decimal(double)
+        case .double(let double): return double.isFinite ? Decimal(double) : nil
         case .string(let string): return Decimal(string: string, locale: Locale(identifier: "en_US_POSIX"))
         default: return nil
         }
