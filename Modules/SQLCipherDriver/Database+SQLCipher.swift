@@ -61,8 +61,9 @@ extension Database {
     ///
     /// Call it outside of a transaction (`writeWithoutTransaction`, `barrierWriteWithoutTransaction`):
     /// it then takes the database's exclusive lock first, and fails with `SQLITE_BUSY` when another
-    /// connection holds the database (SQLCipher itself does not report that failure; inside a
-    /// transaction, nothing can).
+    /// connection keeps it from writing (a reader of a database in rollback-journal mode, a writer;
+    /// in WAL mode readers do not). SQLCipher itself does not report that failure, and inside a
+    /// transaction nothing can.
     ///
     /// It does not encrypt a plaintext database, nor decrypt an encrypted one: use
     /// ``exportEncryptedCopy(to:passphrase:)-(_,String)`` and ``exportPlaintextCopy(to:)`` for that.

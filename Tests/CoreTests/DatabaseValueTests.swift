@@ -61,7 +61,7 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
         #expect(UInt.fromDatabaseValue(int(-1)) == nil)
     }
 
-    @Test func integersDecodeExactRealsOnly() {
+    @Test func integersDecodeRealsTruncatedTowardZero() {
         #expect(Int.fromDatabaseValue(double(3.0)) == 3)
         #expect(Int8.fromDatabaseValue(double(-128.0)) == -128)
         // Reals are truncated toward zero, as by SQLite's CAST and GRDB.

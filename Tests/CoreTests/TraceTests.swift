@@ -58,6 +58,17 @@ private func queue(publicStatementArguments: Bool = false) throws -> DatabaseQue
         #expect(log.statements.map(\.sql) == ["INSERT INTO t (a) VALUES (1), (2)"] + trigger + trigger)
     }
 
+    @Test func aStatementThatStartsWithACommentIsNoTrigger() throws {
+        let dbQueue = try queue(publicStatementArguments: true)
+        let log = TraceLog()
+        try dbQueue.writeWithoutTransaction { db in
+            db.trace { log.events.append($0) }
+            _ = try Int.fetchOne(db, sql: "-- the answer\nSELECT ?", arguments: [42])
+            db.trace(nil)
+        }
+        #expect(log.statements.map(\.expandedSQL) == ["-- the answer\nSELECT 42"])
+    }
+
     @Test func traceReportsTransactionStatementsOfAccesses() throws {
         let dbQueue = try queue()
         let log = TraceLog()

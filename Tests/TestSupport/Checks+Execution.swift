@@ -51,6 +51,24 @@ let executionChecks: [ConformanceCheck] = [
         }
         try expectEqual(try writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["b": "x", "a": 3]])
     },
+    ConformanceCheck("statements prepared after a schema change that SQLite rolls back read the schema as it is again")
+    {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+        }
+        try writer.writeWithoutTransaction { db in
+            try db.beginTransaction()
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2")
+            try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM t"), [["a": 1, "b": 2]])
+            // The conflict makes SQLite roll the transaction back on its own.
+            _ = try expectDatabaseError { try db.execute(sql: "INSERT OR ROLLBACK INTO t (a) VALUES (1)") }
+            try expect(!db.isInsideTransaction, "rolled back")
+        }
+        try expectEqual(
+            try writer.writeWithoutTransaction { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
+    },
     ConformanceCheck("statements prepared after a schema change that is rolled back read the schema as it is again") {
         factory in
         let writer = try factory.makeWriter()

@@ -92,6 +92,10 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(reversedError.resultCode, .SQLITE_MISUSE)
             try expectEqual(
                 try QIPlayer.order(sql: "score DESC, name").reversed().reversed().limit(1).fetchOne(db)?.id, 3)
+            // An expression of SQL text with a direction reverses.
+            try expectEqual(
+                try QIPlayer.order(SQLExpression(sql: "length(name)").desc, Column("id")).reversed().fetchAll(db)
+                    .map(\.id), [4, 3, 1, 2])
         }
     },
     ConformanceCheck("a request iterated by a cursor is fetched again inside the loop without disturbing it") {
@@ -137,6 +141,11 @@ let queryInterfaceChecks: [ConformanceCheck] = [
                     CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
                     INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy')
                     """)
+            // A rowid table whose primary key may be NULL: the rowid selects the rows.
+            try db.execute(
+                sql: "CREATE TABLE tag (name TEXT PRIMARY KEY); INSERT INTO tag VALUES (NULL), (NULL), ('a')")
+            try expectEqual(try Table("tag").order(Column("name")).limit(2).deleteAll(db), 2)
+            try expectEqual(try Table("tag").select(Column("name"), as: String.self).fetchAll(db), ["a"])
             let countries = Table("country")
             try expectEqual(try countries.order(Column("code")).limit(2).deleteAll(db), 2)
             try expectEqual(try countries.select(Column("code"), as: String.self).fetchAll(db), ["IT"])

@@ -348,6 +348,11 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try db.primaryKey("descending").rowIDColumn, nil)
             try expectEqual(try db.primaryKey("withoutRowID").columns, ["id"])
             try expect(try !db.table("withoutRowID", hasUniqueKey: ["rowid"]), "no rowid WITHOUT ROWID")
+            // A table with a rowid and another primary key; a column that shadows a name of the rowid.
+            try db.execute(sql: "CREATE TABLE tag (name TEXT PRIMARY KEY, oid INTEGER)")
+            try expect(try db.table("tag", hasUniqueKey: ["rowid"]), "rowid of tag")
+            try expect(try db.table("descending", hasUniqueKey: ["_rowid_"]), "rowid of descending")
+            try expect(try !db.table("tag", hasUniqueKey: ["oid"]), "oid is a column of tag")
         }
     },
     ConformanceCheck("the default table name is the type name with a lowercase initial") { _ in

@@ -305,4 +305,13 @@ let transactionChecks: [ConformanceCheck] = [
         try writer.writeWithoutTransaction { db in try db.commit() }
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
     },
+    ConformanceCheck("erase() leaves foreign keys as the connection had them") { factory in
+        let writer = try factory.makeWriter()
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t (a); PRAGMA foreign_keys = OFF")
+        }
+        try writer.erase()
+        try expectEqual(
+            try writer.writeWithoutTransaction { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, false)
+    },
 ]

@@ -95,8 +95,9 @@ extension Database {
             sql:
                 "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view', 'trigger')"
         )
+        let foreignKeys = try Bool.fetchOne(self, sql: "PRAGMA foreign_keys") ?? false
         try execute(sql: "PRAGMA foreign_keys = OFF")
-        defer { try? execute(sql: "PRAGMA foreign_keys = \(configuration.foreignKeysEnabled ? "ON" : "OFF")") }
+        defer { try? execute(sql: "PRAGMA foreign_keys = \(foreignKeys ? "ON" : "OFF")") }
         try inTransaction {
             for object in objects {
                 let type: String = object["type"]

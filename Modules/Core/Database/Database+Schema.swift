@@ -40,28 +40,50 @@ extension Database {
 
     /// Whether the table has a primary key or a unique index on a subset of the given columns, so
     /// that at most one row matches values of all of them (column names compare case-insensitively;
-    /// a partial unique index counts, as in GRDB; an index on an expression does not).
-    /// `["rowid"]` is a unique key of a table whose primary key is the rowid.
+    /// a partial unique index counts, as in GRDB; an index on an expression does not). `["rowid"]`
+    /// is a unique key of a table that has a rowid.
     ///
     /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
     public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
         let primaryKey = try self.primaryKey(tableName)
         let wanted = Set(columns.map { $0.lowercased() })
         if wanted.isEmpty { return false }
-        if primaryKey.isRowID && wanted.isSubset(of: ["rowid", "oid", "_rowid_"]) { return true }
         if Set(primaryKey.columns.map { $0.lowercased() }).isSubset(of: wanted) { return true }
-        // Each row of index_list: seq, name, unique, origin, partial; of index_info: seqno, cid,
-        // name (NULL for an expression).
-        for index in try Row.fetchAll(self, sql: "PRAGMA index_list(\(tableName.quotedDatabaseIdentifier))")
-        where index["unique"] as Bool {
+        let keys = try uniqueKeys(tableName)
+        if wanted.isSubset(of: keys.rowIDNames) { return true }
+        return keys.uniqueIndexes.contains { $0.isSubset(of: wanted) }
+    }
+
+    /// What identifies the rows of a table besides its primary key (cached with the schema).
+    package func uniqueKeys(_ tableName: String) throws -> UniqueKeyInfo {
+        // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
+        checkAccess()
+        if let keys = schemaCache.uniqueKeys[tableName] { return keys }
+        let table = tableName.quotedDatabaseIdentifier
+        let columns = try Set(
+            Row.fetchAll(self, sql: "PRAGMA table_info(\(table))").map { ($0["name"] as String).lowercased() })
+        var hasRowID = true
+        var uniqueIndexes: [Set<String>] = []
+        // Each row of index_list: seq, name, unique, origin, partial; of index_xinfo: seqno, cid,
+        // name (NULL for an expression or the rowid), desc, coll, key (0 for auxiliary columns).
+        for index in try Row.fetchAll(self, sql: "PRAGMA index_list(\(table))") where index["unique"] as Bool {
             let name: String = index["name"]
-            let indexColumns = try Row.fetchAll(self, sql: "PRAGMA index_info(\(name.quotedDatabaseIdentifier))")
-                .map { $0["name"] as String? }
-            if !indexColumns.contains(nil), Set(indexColumns.map { $0!.lowercased() }).isSubset(of: wanted) {
-                return true
+            let indexColumns = try Row.fetchAll(self, sql: "PRAGMA index_xinfo(\(name.quotedDatabaseIdentifier))")
+            if index["origin"] as String? == "pk" {
+                // The primary key index of a table WITHOUT ROWID ends with the other columns,
+                // where other indexes end with the rowid (column -1).
+                hasRowID = indexColumns.contains { !($0["key"] as Bool) && $0["cid"] as Int == -1 }
+            }
+            let keyColumns = indexColumns.filter { $0["key"] as Bool }.map { $0["name"] as String? }
+            if !keyColumns.contains(nil) {
+                uniqueIndexes.append(Set(keyColumns.map { $0!.lowercased() }))
             }
         }
-        return false
+        let keys = UniqueKeyInfo(
+            rowIDNames: hasRowID ? Set(["rowid", "oid", "_rowid_"]).subtracting(columns) : [],
+            uniqueIndexes: uniqueIndexes)
+        schemaCache.uniqueKeys[tableName] = keys
+        return keys
     }
 
     /// Whether the primary key of a table has an index of its own: then an INTEGER PRIMARY KEY is

@@ -104,6 +104,16 @@ extension Database {
         }
     }
 
+    /// Called after a statement failed: SQLite may have rolled the transaction back on its own
+    /// (`INSERT OR ROLLBACK`, `RAISE(ROLLBACK)`, a full disk, an interruption), undoing its schema
+    /// changes as a ROLLBACK statement would.
+    func didFailStep() {
+        if hasUncommittedSchemaChanges && !isInsideTransaction {
+            hasUncommittedSchemaChanges = false
+            clearSchemaAndStatementCaches()
+        }
+    }
+
     /// Forgets the schema and the prepared statements when another connection changed the schema
     /// since the last call. SQLite recompiles a statement of a changed schema by itself, but the
     /// statement's columns, region and footprint were read when it was prepared: a `SELECT *` would

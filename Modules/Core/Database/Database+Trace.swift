@@ -107,11 +107,13 @@ extension Database {
         let statement = TracedStatement(sql: sql, expandedSQL: expandedSQL)
         switch mask {
         case SQLITE.TRACE_STMT:
-            // For each trigger that a statement fires, SQLite reports "-- TRIGGER name" as the SQL,
-            // with the statement that fired it: that comment is the event (as in GRDB).
-            if let extra, case let text = String(cString: extra.assumingMemoryBound(to: CChar.self)),
-                text.hasPrefix("--")
+            // For each trigger that a statement fires, and each statement of the trigger, SQLite
+            // reports a comment ("-- TRIGGER name") instead of the statement's own SQL: that comment
+            // is the event (as in GRDB).
+            if let extra, let statementSQL = api.sql(sqliteStatement),
+                UnsafeRawPointer(statementSQL) != UnsafeRawPointer(extra)
             {
+                let text = String(cString: extra.assumingMemoryBound(to: CChar.self))
                 trace.callback(.statement(TracedStatement(sql: text, expandedSQL: text)))
                 return
             }

@@ -2,4 +2,16 @@
 struct SchemaCache {
     /// The primary keys, by table name.
     var primaryKeys = LastHitCache<String, PrimaryKeyInfo>()
+    /// What the unique keys of tables are made of, by table name.
+    var uniqueKeys: [String: UniqueKeyInfo] = [:]
+}
+
+/// What identifies the rows of a table, besides its primary key.
+package struct UniqueKeyInfo {
+    /// The lowercased names that read the rowid ("rowid", "oid", "_rowid_", unless a column has
+    /// the name); none for a table WITHOUT ROWID.
+    package let rowIDNames: Set<String>
+    /// The lowercased columns of each unique index (partial ones too, as in GRDB; indexes on
+    /// expressions left out).
+    let uniqueIndexes: [Set<String>]
 }

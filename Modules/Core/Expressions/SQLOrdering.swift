@@ -39,10 +39,11 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
     /// The ordering itself.
     public var sqlOrdering: SQLOrdering { self }
 
-    /// The opposite ordering (NULLs move to the other end too). An ordering of SQL text cannot be
-    /// reversed: its SQL is then an error (`SQLITE_MISUSE`).
+    /// The opposite ordering (NULLs move to the other end too). SQL text used as an ordering, without
+    /// a direction (`order(sql:)`, `order(literal:)`), cannot be reversed: its SQL is then an error
+    /// (`SQLITE_MISUSE`). An expression of SQL text with a direction (`.desc`) can.
     public var reversed: SQLOrdering {
-        if case .literal = expression.node {
+        if case .literal = expression.node, direction == nil {
             return SQLOrdering(expression, direction, isReversedLiteral: !isReversedLiteral)
         }
         switch direction {

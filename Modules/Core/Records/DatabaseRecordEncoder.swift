@@ -15,15 +15,15 @@ final class DatabaseRecordEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// Runs `body` with the encoder of the connection whose access runs on this thread, or with a
-    /// new encoder (outside of a database access, or when that encoder is busy: a record encoded
-    /// while another one is). The encoder is left empty.
     /// An encoder that writes to `output`: a new one, or the one of the record whose superclass
     /// this encoder encodes.
     init(output: RecordEncodingOutput = RecordEncodingOutput()) {
         self.output = output
     }
 
+    /// Runs `body` with the encoder of the connection whose access runs on this thread, or with a
+    /// new encoder (outside of a database access, or when that encoder is busy: a record encoded
+    /// while another one is). The encoder is left empty.
     static func withEncoder<T>(_ body: (DatabaseRecordEncoder) throws -> T) rethrows -> T {
         guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder()) }
         let encoder = db.reusableRecordEncoder.take() ?? DatabaseRecordEncoder()

@@ -290,6 +290,7 @@ public final class Statement: CustomStringConvertible {
         case let code:
             let error = database.error(code: code, sql: sql, arguments: arguments)
             reset()
+            database.didFailStep()
             throw error
         }
     }

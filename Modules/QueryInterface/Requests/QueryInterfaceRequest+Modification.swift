@@ -48,8 +48,10 @@ extension QueryInterfaceRequest {
                 resultCode: .SQLITE_MISUSE,
                 message: "can't \(operation) the rows of a request with GROUP BY or HAVING: a group is several rows")
         }
-        // The primary key selects the rows (a table WITHOUT ROWID has no rowid).
-        let key = try context.database().primaryKey(relation.table).columns
+        // The rowid selects the rows, or the primary key of a table WITHOUT ROWID.
+        let db = try context.database()
+        let rowIDName = try db.uniqueKeys(relation.table).rowIDNames.sorted().first
+        let key = try rowIDName.map { [$0] } ?? db.primaryKey(relation.table).columns
         var subquery = relation
         subquery.selection = key.map { Column($0).sqlSelection }
         let keySQL = key.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
