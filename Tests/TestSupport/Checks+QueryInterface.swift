@@ -96,6 +96,10 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(
                 try QIPlayer.order(SQLExpression(sql: "length(name)").desc, Column("id")).reversed().fetchAll(db)
                     .map(\.id), [4, 3, 1, 2])
+            // Groups of a unique key are single rows, as GRDB allows.
+            let byName = QIPlayer.all().group(Column("name")).having(sql: "MAX(score) > 120")
+            try expectEqual(try byName.updateAll(db, Column("score").set(to: 0)), 2)
+            try expectEqual(try QIPlayer.filter(Column("score") == 0).fetchCount(db), 2)
         }
     },
     ConformanceCheck("a request iterated by a cursor is fetched again inside the loop without disturbing it") {

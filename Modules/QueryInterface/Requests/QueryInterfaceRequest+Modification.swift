@@ -42,14 +42,14 @@ extension QueryInterfaceRequest {
         if relation.isFilterOnly {
             return try relation.whereClause(&context)
         }
-        guard relation.groups.isEmpty && relation.havings.isEmpty else {
+        let db = try context.database()
+        guard try relation.groupsSingleRows(db) else {
             // `rowid IN (SELECT rowid … GROUP BY …)` would pick one arbitrary row of each group.
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "can't \(operation) the rows of a request with GROUP BY or HAVING: a group is several rows")
         }
         // The rowid selects the rows, or the primary key of a table WITHOUT ROWID.
-        let db = try context.database()
         let rowIDName = try db.uniqueKeys(relation.table).rowIDNames.sorted().first
         let key = try rowIDName.map { [$0] } ?? db.primaryKey(relation.table).columns
         var subquery = relation

@@ -76,6 +76,19 @@ struct SQLRelation: Sendable {
         }
     }
 
+    /// Whether each group of the relation is one row: it is not grouped (and has no HAVING, which
+    /// would make one group of all rows), or grouped by columns that are a unique key (as GRDB
+    /// allows, for a DELETE or an UPDATE).
+    func groupsSingleRows(_ db: Database) throws -> Bool {
+        if groups.isEmpty { return havings.isEmpty }
+        var columns: [String] = []
+        for group in groups {
+            guard case .column(let name) = group.node else { return false }
+            columns.append(name)
+        }
+        return try db.tableExists(table) && db.table(table, hasUniqueKey: columns)
+    }
+
     /// The orderings, reversed if needed.
     func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
         let orderings = try orderings.flatMap { try $0(db) }
