@@ -97,13 +97,9 @@ extension Database {
         // connection writing pages with the new key among pages still encrypted with the old one,
         // until a later commit. Outside of a transaction, the exclusive lock is taken first: a
         // locked database then fails here with SQLITE_BUSY, before any key changes.
-        try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
-        do {
+        try inTransaction(.exclusive) {
             try applyPassphrase(passphrase, name: "changePassphrase", sqlite3_rekey)
-            try execute(sql: "COMMIT TRANSACTION")
-        } catch {
-            try? rollback()
-            throw error
+            return .commit
         }
     }
 

@@ -4,7 +4,8 @@ import Dispatch
 final class SerializedDatabase: @unchecked Sendable {
     // Sendable: `db` is used only in blocks run on `queue`, a serial queue, through `sync` and
     // `async`, except by `interrupt()`, which SQLite allows from any thread, and which runs under
-    // the lock of `isClosed` (never on a closed connection, nor while it closes).
+    // the lock of `isClosed` only while the flag says the connection is open (it is set before
+    // the connection closes).
     private let db: Database
     private let queue: DispatchQueue
     /// Gives the DatabaseQueue or DatabasePool a unique identity for as long as the connection lives.
@@ -73,12 +74,14 @@ final class SerializedDatabase: @unchecked Sendable {
         queue.sync { closeConnection() }
     }
 
+    /// Closes the connection once. The flag is set under the lock, the connection closed after:
+    /// an `interrupt()` that holds the lock ends before, and a later one sees the flag.
     private func closeConnection() {
-        isClosed.withLock { isClosed in
-            guard !isClosed else { return }
-            isClosed = true
-            db.close()
+        let wasOpen = isClosed.withLock { isClosed in
+            defer { isClosed = true }
+            return !isClosed
         }
+        if wasOpen { db.close() }
     }
 
     /// Interrupts the statement that runs, if any (safe from any thread, and after `close()`).

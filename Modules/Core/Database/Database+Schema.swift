@@ -54,6 +54,24 @@ extension Database {
         return keys.uniqueIndexes.contains { $0.isSubset(of: wanted) }
     }
 
+    /// Throws unless the columns are a unique key of the table (see `table(_:hasUniqueKey:)`): a key
+    /// of no column would match every row, and other columns several rows, which a DELETE would
+    /// delete all.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`).
+    package func checkUniqueKey(_ columns: some Collection<String>, of tableName: String) throws {
+        guard !columns.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(tableName)")
+        }
+        guard try table(tableName, hasUniqueKey: columns) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message:
+                    "table \(tableName) has no unique key on the columns \(columns.sorted().joined(separator: ", ")): "
+                    + "a key must contain the primary key, or the columns of a unique index")
+        }
+    }
+
     /// What identifies the rows of a table besides its primary key (cached with the schema).
     package func uniqueKeys(_ tableName: String) throws -> UniqueKeyInfo {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
@@ -63,6 +81,7 @@ extension Database {
         let columns = try Set(
             Row.fetchAll(self, sql: "PRAGMA table_info(\(table))").map { ($0["name"] as String).lowercased() })
         var hasRowID = true
+        var hasPrimaryKeyIndex = false
         var uniqueIndexes: [Set<String>] = []
         // Each row of index_list: seq, name, unique, origin, partial; of index_xinfo: seqno, cid,
         // name (NULL for an expression or the rowid), desc, coll, key (0 for auxiliary columns).
@@ -70,6 +89,7 @@ extension Database {
             let name: String = index["name"]
             let indexColumns = try Row.fetchAll(self, sql: "PRAGMA index_xinfo(\(name.quotedDatabaseIdentifier))")
             if index["origin"] as String? == "pk" {
+                hasPrimaryKeyIndex = true
                 // The primary key index of a table WITHOUT ROWID ends with the other columns,
                 // where other indexes end with the rowid (column -1).
                 hasRowID = indexColumns.contains { !($0["key"] as Bool) && $0["cid"] as Int == -1 }
@@ -81,16 +101,9 @@ extension Database {
         }
         let keys = UniqueKeyInfo(
             rowIDNames: hasRowID ? Set(["rowid", "oid", "_rowid_"]).subtracting(columns) : [],
-            uniqueIndexes: uniqueIndexes)
+            hasPrimaryKeyIndex: hasPrimaryKeyIndex, uniqueIndexes: uniqueIndexes)
         schemaCache.uniqueKeys[tableName] = keys
         return keys
-    }
-
-    /// Whether the primary key of a table has an index of its own: then an INTEGER PRIMARY KEY is
-    /// not the rowid (a table WITHOUT ROWID, or `INTEGER PRIMARY KEY DESC`).
-    private func hasPrimaryKeyIndex(_ tableName: String) throws -> Bool {
-        try Row.fetchAll(self, sql: "PRAGMA index_list(\(tableName.quotedDatabaseIdentifier))")
-            .contains { $0["origin"] as String? == "pk" }
     }
 
     /// The primary key of a table.
@@ -110,7 +123,9 @@ extension Database {
         switch keyColumns.count {
         case 0:
             primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
-        case 1 where try (keyColumns[0]["type"] as String).uppercased() == "INTEGER" && !hasPrimaryKeyIndex(tableName):
+        case 1
+        where try (keyColumns[0]["type"] as String).uppercased() == "INTEGER"
+            && !uniqueKeys(tableName).hasPrimaryKeyIndex:
             let name: String = keyColumns[0]["name"]
             primaryKey = PrimaryKeyInfo(columns: [name], rowIDColumn: name)
         default:

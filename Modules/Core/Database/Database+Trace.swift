@@ -98,32 +98,40 @@ extension Database {
     {
         guard let trace, let statementPointer else { return }
         let sqliteStatement = OpaquePointer(statementPointer)
-        let sql = api.sql(sqliteStatement).map { String(cString: $0) } ?? ""
-        var expandedSQL = sql
-        if configuration.publicStatementArguments, let expanded = api.expanded_sql(sqliteStatement) {
-            expandedSQL = String(cString: expanded)
-            api.free(expanded)
-        }
-        let statement = TracedStatement(sql: sql, expandedSQL: expandedSQL)
+        let statementSQL = api.sql(sqliteStatement)
         switch mask {
         case SQLITE.TRACE_STMT:
             // For each trigger that a statement fires, and each statement of the trigger, SQLite
             // reports a comment ("-- TRIGGER name") instead of the statement's own SQL: that comment
             // is the event (as in GRDB).
-            if let extra, let statementSQL = api.sql(sqliteStatement),
-                UnsafeRawPointer(statementSQL) != UnsafeRawPointer(extra)
-            {
+            if let extra, let statementSQL, UnsafeRawPointer(statementSQL) != UnsafeRawPointer(extra) {
                 let text = String(cString: extra.assumingMemoryBound(to: CChar.self))
                 trace.callback(.statement(TracedStatement(sql: text, expandedSQL: text)))
                 return
             }
-            trace.callback(.statement(statement))
+            trace.callback(.statement(tracedStatement(sqliteStatement, sql: statementSQL)))
         case SQLITE.TRACE_PROFILE:
             let nanoseconds = extra?.assumingMemoryBound(to: Int64.self).pointee ?? 0
+            let statement = tracedStatement(sqliteStatement, sql: statementSQL)
             trace.callback(.profile(statement: statement, duration: Double(nanoseconds) / 1e9))
         default:
             break
         }
+    }
+}
+
+extension Database {
+    /// The SQL of a statement, and its expanded SQL when the arguments are public.
+    fileprivate func tracedStatement(_ sqliteStatement: OpaquePointer, sql: UnsafePointer<CChar>?)
+        -> TracedStatement
+    {
+        let sql = sql.map { String(cString: $0) } ?? ""
+        var expandedSQL = sql
+        if configuration.publicStatementArguments, let expanded = api.expanded_sql(sqliteStatement) {
+            expandedSQL = String(cString: expanded)
+            api.free(expanded)
+        }
+        return TracedStatement(sql: sql, expandedSQL: expandedSQL)
     }
 }
 

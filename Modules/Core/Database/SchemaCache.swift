@@ -11,6 +11,9 @@ package struct UniqueKeyInfo {
     /// The lowercased names that read the rowid ("rowid", "oid", "_rowid_", unless a column has
     /// the name); none for a table WITHOUT ROWID.
     package let rowIDNames: Set<String>
+    /// Whether the primary key has an index of its own: then an INTEGER PRIMARY KEY is not the
+    /// rowid (a table WITHOUT ROWID, or `INTEGER PRIMARY KEY DESC`).
+    let hasPrimaryKeyIndex: Bool
     /// The lowercased columns of each unique index (partial ones too, as in GRDB; indexes on
     /// expressions left out).
     let uniqueIndexes: [Set<String>]

@@ -29,19 +29,20 @@ extension Row {
         let maximumBatchRowCount = Swift.max(1, maximumBatchValueCount / Swift.max(1, columnCount))
         var batchRowCount = Swift.min(16, maximumBatchRowCount)
         var rows: [Row] = []
-        while true {
+        // The first row of a batch is stepped before the batch is allocated: no result, or a last
+        // batch that ended full, allocates nothing more.
+        while try cursor.next() != nil {
             var rowCount = 0
             let values = try [DatabaseValue](unsafeUninitializedCapacity: batchRowCount * columnCount) {
                 buffer, initializedCount in
-                while rowCount < batchRowCount, try cursor.next() != nil {
+                repeat {
                     for column in 0..<columnCount {
                         buffer.initializeElement(at: initializedCount, to: statement.databaseValue(at: Int32(column)))
                         initializedCount += 1
                     }
                     rowCount += 1
-                }
+                } while try rowCount < batchRowCount && cursor.next() != nil
             }
-            if rowCount == 0 { return rows }
             let storage = RowStorage(columns: statement.columns, values: values)
             for index in 0..<rowCount {
                 rows.append(Row(storage: storage, valuesStart: index * columnCount))
@@ -49,6 +50,7 @@ extension Row {
             if rowCount < batchRowCount { return rows }
             batchRowCount = Swift.min(batchRowCount * 2, maximumBatchRowCount)
         }
+        return rows
     }
 
     /// The first row of a statement, if any.

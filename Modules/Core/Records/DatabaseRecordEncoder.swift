@@ -6,7 +6,7 @@ import Foundation
 /// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
 ///
 /// A connection keeps one encoder for the records it encodes (see `withEncoder`), with the keyed
-/// container of the last record type.
+/// containers of the last record types (see `ReusableKeyedContainer`).
 final class DatabaseRecordEncoder: Encoder {
     /// What the encoding produced: the record's keyed container writes there (not to the encoder,
     /// which keeps that container: a reference cycle).

@@ -21,8 +21,10 @@ public struct PersistenceContainer: Sendable {
     /// The values, in the order of `columns` (an array built on each call).
     public var values: [DatabaseValue] { entries.map(\.value) }
 
-    /// The columns and their values, in order.
-    var columnsAndValues: [(column: String, value: DatabaseValue)] { entries.map { ($0.column, $0.value) } }
+    /// The columns and their values, in order (no array is built).
+    var columnsAndValues: some Sequence<(String, DatabaseValue)> {
+        entries.lazy.map { ($0.column, $0.value) }
+    }
 
     /// The database value of a column, or nil when the column was not set.
     public func databaseValue(forColumn column: String) -> DatabaseValue? {

@@ -24,16 +24,7 @@ struct TableKey {
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when the columns are no unique key of the table.
     init(_ db: Database, table tableName: String, dictionary: [String: (any DatabaseValueConvertible)?]) throws {
-        guard !dictionary.isEmpty else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(tableName)")
-        }
-        guard try db.table(tableName, hasUniqueKey: dictionary.keys) else {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message:
-                    "table \(tableName) has no unique key on the columns \(dictionary.keys.sorted().joined(separator: ", ")): "
-                    + "a key must contain the primary key, or the columns of a unique index")
-        }
+        try db.checkUniqueKey(dictionary.keys, of: tableName)
         let sorted = dictionary.sorted { $0.key < $1.key }
         self.tableName = tableName
         self.columns = sorted.map(\.key)

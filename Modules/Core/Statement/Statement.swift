@@ -68,8 +68,9 @@ public final class Statement: CustomStringConvertible {
     /// then prepare another statement for the same SQL, which would reset or rebind it.
     var isIteratedByCursor = false
     /// Whether every parameter is bound to the current `arguments`: false until arguments are set,
-    /// and after SQLite refused one of them.
-    private var hasBoundArguments = false
+    /// and after SQLite refused one of them (which empties `arguments`; arguments that do not fit
+    /// are refused before they are kept).
+    private var hasBoundArguments: Bool { parameterNames.isEmpty || !arguments.isEmpty }
 
     init(database: Database, sqliteStatement: OpaquePointer, sql: String, footprint: StatementFootprint) {
         self.database = database
@@ -157,7 +158,15 @@ public final class Statement: CustomStringConvertible {
         _ arguments: StatementArguments,
         consumingPositionalValuesFrom remaining: inout ArraySlice<DatabaseValue>
     ) throws {
-        try bind(parameterValues(arguments, consumingPositionalValuesFrom: &remaining), of: arguments)
+        guard hasOnlyPositionalParameters else {
+            try bind(parameterValues(arguments, consumingPositionalValuesFrom: &remaining), of: arguments)
+            return
+        }
+        // Anonymous parameters fit when enough positional values remain, bound in place.
+        let count = parameterNames.count
+        guard remaining.count >= count else { throw wrongArgumentCount(arguments, expected: count) }
+        try bind(remaining.prefix(count), of: arguments)
+        remaining.removeFirst(count)
     }
 
     /// The value of each parameter, in order: see `bind(_:consumingPositionalValuesFrom:)`.
@@ -180,7 +189,7 @@ public final class Statement: CustomStringConvertible {
     }
 
     /// Binds the value of each parameter, in order.
-    private func bind(_ values: [DatabaseValue], of arguments: StatementArguments) throws {
+    private func bind(_ values: some Collection<DatabaseValue>, of arguments: StatementArguments) throws {
         try bindAnew(arguments) {
             for (index, value) in values.enumerated() {
                 try bind(value, at: Int32(index + 1))
@@ -198,11 +207,9 @@ public final class Statement: CustomStringConvertible {
         argumentBytes.beginBinding()
         do {
             try bindAll()
-            hasBoundArguments = true
         } catch {
             _ = api.clear_bindings(sqliteStatement)
             self.arguments = StatementArguments()
-            hasBoundArguments = false
             throw error
         }
     }

@@ -34,17 +34,9 @@ extension QueryInterfaceRequest {
     /// The request filtered by unique keys: rows that match one of the dictionaries. An empty
     /// dictionary makes the request fail with `SQLITE_MISUSE` when it runs, as records' key methods do.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
-        if keys.contains(where: \.isEmpty) {
-            // It would match every row: `filter(key: [:]).deleteAll(db)` would empty the table.
-            let table = relation.table
-            return filter(
-                SQLExpression(
-                    .deferred { _ in
-                        throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty key for table \(table)")
-                    }))
-        }
         let table = relation.table
-        let columnSets = keys.map { Array($0.keys) }
+        // Empty keys first: their error wins, as it would match every row.
+        let columnSets = keys.map { Array($0.keys) }.sorted { $0.isEmpty && !$1.isEmpty }
         let condition = keys.map { key in
             key.sorted { $0.key < $1.key }.map { column, value in Column(column) == value?.databaseValue }
                 .joined(operator: .and)
@@ -52,14 +44,7 @@ extension QueryInterfaceRequest {
         return filter(
             SQLExpression(
                 .deferred { db in
-                    // Other columns could match several rows: `deleteAll` would delete them all.
-                    for columns in columnSets where try !db.table(table, hasUniqueKey: columns) {
-                        throw DatabaseError(
-                            resultCode: .SQLITE_MISUSE,
-                            message:
-                                "table \(table) has no unique key on the columns \(columns.sorted().joined(separator: ", ")): "
-                                + "a key must contain the primary key, or the columns of a unique index")
-                    }
+                    for columns in columnSets { try db.checkUniqueKey(columns, of: table) }
                     return condition
                 }))
     }

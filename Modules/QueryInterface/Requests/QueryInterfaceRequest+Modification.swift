@@ -3,10 +3,11 @@ import RSCore
 extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns how many were deleted.
     ///
-    /// A request with a limit or DISTINCT deletes the rows whose primary key it selects.
+    /// A request with a limit or DISTINCT deletes the rows whose rowid it selects (the primary key
+    /// of a table WITHOUT ROWID).
     ///
-    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with GROUP BY or HAVING, whose
-    ///   groups stand for several rows each.
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with HAVING but no GROUP BY, or
+    ///   grouped by columns that are no unique key: its groups stand for several rows each.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         var context = SQLGenerationContext(database: db)
@@ -22,10 +23,11 @@ extension QueryInterfaceRequest {
         try updateAll(db, assignments)
     }
 
-    /// Updates the rows of the request, and returns how many were updated.
+    /// Updates the rows of the request, and returns how many were updated. A request with a limit
+    /// or DISTINCT updates the rows whose rowid it selects (the primary key of a table WITHOUT ROWID).
     ///
-    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with GROUP BY or HAVING, whose
-    ///   groups stand for several rows each.
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with HAVING but no GROUP BY, or
+    ///   grouped by columns that are no unique key: its groups stand for several rows each.
     @discardableResult
     public func updateAll(_ db: Database, _ assignments: [ColumnAssignment]) throws -> Int {
         guard !assignments.isEmpty else { return 0 }
