@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLite
 import Testing
 
@@ -113,28 +114,21 @@ private final class FailingWriter: DatabaseWriter {
 ///
 /// It implements only the members `DatabaseWriter` requires: transactions and async/await accesses
 /// come from the protocol, on top of them.
-private final class RecordingWriter: DatabaseWriter, @unchecked Sendable {
-    // @unchecked Sendable: the counters are only read and written under `lock`.
+private final class RecordingWriter: DatabaseWriter, Sendable {
     private let base: DatabaseQueue
-    private let lock = NSLock()
-    private var reads = 0
-    private var writes = 0
+    private let accessCounts = Locked((reads: 0, writes: 0))
 
     init(_ base: DatabaseQueue) {
         self.base = base
     }
 
     /// The number of reads and writes so far.
-    var counts: (reads: Int, writes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (reads, writes)
-    }
+    var counts: (reads: Int, writes: Int) { accessCounts.current }
 
     private func count(read: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if read { reads += 1 } else { writes += 1 }
+        accessCounts.withLock { counts in
+            if read { counts.reads += 1 } else { counts.writes += 1 }
+        }
     }
 
     var configuration: Configuration { base.configuration }

@@ -10,6 +10,21 @@ private let successor = DatabaseFunction("succ", argumentCount: 1, pure: true) {
     Int.fromDatabaseValue(values[0]).map { $0 + 1 }
 }
 
+/// The error of `sql`, run in a read with `function` added.
+private func thrownError(
+    of sql: String, with function: DatabaseFunction, sourceLocation: SourceLocation = #_sourceLocation
+)
+    throws -> DatabaseError
+{
+    let dbQueue = try DatabaseQueue()
+    return try #require(throws: DatabaseError.self, sourceLocation: sourceLocation) {
+        try dbQueue.read { db in
+            db.add(function: function)
+            return try Int.fetchOne(db, sql: sql)
+        }
+    }
+}
+
 @Suite struct FunctionTests {
     @Test func pureFunctionWithOneArgument() throws {
         #expect(successor.name == "succ")
@@ -69,13 +84,7 @@ private let successor = DatabaseFunction("succ", argumentCount: 1, pure: true) {
     }
 
     @Test func fixedArgumentCountIsEnforced() throws {
-        let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try dbQueue.read { db in
-                db.add(function: successor)
-                return try Int.fetchOne(db, sql: "SELECT succ(1, 2)")
-            }
-        }
+        let error = try thrownError(of: "SELECT succ(1, 2)", with: successor)
         #expect(error.resultCode == .SQLITE_ERROR)
         #expect(error.message?.contains("wrong number of arguments") == true)
     }
@@ -140,13 +149,7 @@ private let successor = DatabaseFunction("succ", argumentCount: 1, pure: true) {
 
     @Test func aThrowingFunctionFailsTheStatement() throws {
         let boom = DatabaseFunction("boom", argumentCount: 0) { _ in throw Boom() }
-        let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try dbQueue.read { db in
-                db.add(function: boom)
-                return try Int.fetchOne(db, sql: "SELECT boom()")
-            }
-        }
+        let error = try thrownError(of: "SELECT boom()", with: boom)
         #expect(error.resultCode == .SQLITE_ERROR)
         #expect(error.message?.contains("boom: the function gave up") == true)
         #expect(error.sql == "SELECT boom()")
@@ -171,13 +174,7 @@ private let successor = DatabaseFunction("succ", argumentCount: 1, pure: true) {
         let veto = DatabaseFunction("veto", argumentCount: 1) { values in
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "refused \(values[0])")
         }
-        let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try dbQueue.read { db in
-                db.add(function: veto)
-                return try Int.fetchOne(db, sql: "SELECT veto(1)")
-            }
-        }
+        let error = try thrownError(of: "SELECT veto(1)", with: veto)
         #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK)
         #expect(error.message == "refused 1")
     }

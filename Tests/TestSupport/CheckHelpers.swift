@@ -4,8 +4,9 @@ import RSCore
 
 // Helpers of the conformance checks: waiting with timeouts, running work on other threads, and
 // bridging async code into the synchronous checks. No check sleeps: they wait on semaphores, with
-// timeouts, so that a deadlock fails the check instead of hanging the suite. (`isStillRunning(after:)`
-// waits a given time on purpose: it checks that work is still blocked.)
+// timeouts, so that a deadlock fails the check instead of hanging the suite. (Two checks wait a set
+// time on purpose, since nothing signals that something does not happen: `isStillRunning(after:)`,
+// and the barrier check's wait for a barrier write that must not run during a read.)
 
 /// How long a check waits for something that should happen promptly before it fails.
 let checkTimeout: TimeInterval = 10
@@ -51,6 +52,21 @@ final class BackgroundWork<T: Sendable>: Sendable {
     ) throws -> T {
         try expectSignal(done, timeout: timeout, message, file: file, line: line)
         return try result.current!.get()
+    }
+}
+
+/// The primary result code of the `DatabaseError` that async `body` throws, or nil when it
+/// throws none (another error fails the check).
+func asyncErrorCode(
+    file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable () async throws -> Void
+) throws -> ResultCode? {
+    try runAsync(file: file, line: line) {
+        do {
+            try await body()
+            return nil
+        } catch let error as DatabaseError {
+            return error.resultCode
+        }
     }
 }
 

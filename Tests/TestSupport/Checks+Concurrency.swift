@@ -307,44 +307,32 @@ let concurrencyChecks: [ConformanceCheck] = [
         try expectSignal(done, "the asyncRead closure was not called")
         try expectEqual(asyncReadCode.current, .SQLITE_MISUSE)
 
-        let awaitCode = try runAsync { () -> ResultCode? in
-            do {
-                _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
-                return nil
-            } catch let error as DatabaseError {
-                return error.resultCode
-            }
+        let awaitCode = try asyncErrorCode {
+            _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
         }
         try expectEqual(awaitCode, .SQLITE_MISUSE)
     },
     ConformanceCheck("after close(), async/await writes fail with SQLITE_MISUSE") { factory in
         let writer = try factory.makeWriter()
         try writer.close()
-        let codes = try runAsync { () -> [ResultCode?] in
-            var codes: [ResultCode?] = []
-            do {
-                try await writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-                codes.append(nil)
-            } catch let error as DatabaseError {
-                codes.append(error.resultCode)
-            }
-            do {
+        let codes = [
+            try asyncErrorCode { try await writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") } },
+            try asyncErrorCode {
                 try await writer.writeWithoutTransaction { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-                codes.append(nil)
-            } catch let error as DatabaseError {
-                codes.append(error.resultCode)
-            }
-            return codes
-        }
+            },
+        ]
         try expectEqual(codes, [.SQLITE_MISUSE, .SQLITE_MISUSE])
     },
     ConformanceCheck("close() from inside an access fails with SQLITE_MISUSE, and the database stays open") {
         factory in
         let writer = try factory.makeWriter()
-        let readError = try writer.read { _ in try expectDatabaseError { try writer.close() } }
-        try expectEqual(readError.resultCode, .SQLITE_MISUSE)
-        let writeError = try writer.write { _ in try expectDatabaseError { try writer.close() } }
-        try expectEqual(writeError.resultCode, .SQLITE_MISUSE)
+        // On a thread of its own: a regression would deadlock, which the timeout turns into a failure.
+        try BackgroundWork {
+            let readError = try writer.read { _ in try expectDatabaseError { try writer.close() } }
+            try expectEqual(readError.resultCode, .SQLITE_MISUSE)
+            let writeError = try writer.write { _ in try expectDatabaseError { try writer.close() } }
+            try expectEqual(writeError.resultCode, .SQLITE_MISUSE)
+        }.wait("close() from inside an access did not return")
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }, 1)
     },
     ConformanceCheck("an async read whose closure ends the transaction itself runs once, and returns its value") {

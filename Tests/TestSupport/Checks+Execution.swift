@@ -54,33 +54,15 @@ let executionChecks: [ConformanceCheck] = [
     ConformanceCheck("statements prepared after a schema change that SQLite rolls back read the schema as it is again")
     {
         factory in
-        let writer = try factory.makeWriter()
-        try writer.write { db in
-            try db.execute(sql: "CREATE TABLE t (a INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
-        }
-        try writer.writeWithoutTransaction { db in
-            try db.beginTransaction()
-            try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2")
-            try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM t"), [["a": 1, "b": 2]])
+        try checkRolledBackSchemaChange(factory, table: "t (a INTEGER PRIMARY KEY)") { db in
             // The conflict makes SQLite roll the transaction back on its own.
             _ = try expectDatabaseError { try db.execute(sql: "INSERT OR ROLLBACK INTO t (a) VALUES (1)") }
             try expect(!db.isInsideTransaction, "rolled back")
         }
-        try expectEqual(
-            try writer.writeWithoutTransaction { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
     },
     ConformanceCheck("statements prepared after a schema change that is rolled back read the schema as it is again") {
         factory in
-        let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
-        try writer.writeWithoutTransaction { db in
-            try db.beginTransaction()
-            try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2")
-            try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM t"), [["a": 1, "b": 2]])
-            try db.rollback()
-        }
-        try expectEqual(
-            try writer.writeWithoutTransaction { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
+        try checkRolledBackSchemaChange(factory, table: "t (a INTEGER)") { db in try db.rollback() }
     },
     ConformanceCheck("a cursor iterates rows lazily, and rows are copied to keep them") { factory in
         let writer = try factory.makeWriter()
@@ -99,3 +81,20 @@ let executionChecks: [ConformanceCheck] = [
         try expectEqual(version, factory.driver.capabilities.version)
     },
 ]
+
+/// Adds a column to `table` in a transaction, reads it with `SELECT *`, then lets `rollBack` end
+/// the transaction: the same query must then read the schema as it is again.
+private func checkRolledBackSchemaChange(
+    _ factory: DatabaseFactory, table: String, rollBack: @escaping (Database) throws -> Void
+) throws {
+    let writer = try factory.makeWriter()
+    try writer.write { db in try db.execute(sql: "CREATE TABLE \(table); INSERT INTO t VALUES (1)") }
+    try writer.writeWithoutTransaction { db in
+        try db.beginTransaction()
+        try db.execute(sql: "ALTER TABLE t ADD COLUMN b INTEGER DEFAULT 2")
+        try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM t"), [["a": 1, "b": 2]])
+        try rollBack(db)
+    }
+    try expectEqual(
+        try writer.writeWithoutTransaction { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }, [["a": 1]])
+}

@@ -136,7 +136,7 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try literal.fetchCount(db), 2)
         }
     },
-    ConformanceCheck("limited and distinct modifications target rows by primary key, in tables WITHOUT ROWID too") {
+    ConformanceCheck("limited modifications target rows by rowid, or by primary key WITHOUT ROWID") {
         factory in
         let writer = try factory.makeWriter()
         try writer.write { db in

@@ -340,8 +340,7 @@ let recordChecks: [ConformanceCheck] = [
                 sql: """
                     CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT);
                     CREATE TABLE withoutRowID (id INTEGER PRIMARY KEY, name TEXT) WITHOUT ROWID;
-                    CREATE TABLE descending (id INTEGER PRIMARY KEY DESC, name TEXT);
-                    INSERT INTO plain (name) VALUES ('a')
+                    CREATE TABLE descending (id INTEGER PRIMARY KEY DESC, name TEXT)
                     """)
             try expectEqual(try db.primaryKey("plain").rowIDColumn, "id")
             try expectEqual(try db.primaryKey("withoutRowID").rowIDColumn, nil)

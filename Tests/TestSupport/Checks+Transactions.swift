@@ -279,15 +279,10 @@ let transactionChecks: [ConformanceCheck] = [
             }
         }
         try expectEqual(error.resultCode, .SQLITE_MISUSE)
-        let code = try runAsync { () -> ResultCode? in
-            do {
-                try await writer.writeWithoutTransaction { db in
-                    try db.beginTransaction()
-                    try db.execute(sql: "INSERT INTO t VALUES (2)")
-                }
-                return nil
-            } catch let error as DatabaseError {
-                return error.resultCode
+        let code = try asyncErrorCode {
+            try await writer.writeWithoutTransaction { db in
+                try db.beginTransaction()
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
             }
         }
         try expectEqual(code, .SQLITE_MISUSE)
