@@ -170,6 +170,7 @@ private func poolConcurrency(_ scratch: Scratch) throws -> Duration {
         try db.execute(sql: Workload.createTableSQL)
         try insertWithStatement(db, count: Workload.concurrencyOperationCount)
     }
+    try openTwoReaders(dbPool)
     let operationCount = Workload.concurrencyOperationCount
     return try measure {
         let group = DispatchGroup()
@@ -195,6 +196,28 @@ private func poolConcurrency(_ scratch: Scratch) throws -> Duration {
         group.wait()
         if failures.isSet { throw WorkloadFailure(message: "a reader failed") }
     }
+}
+
+/// Opens two reader connections of the pool before the measure, as raw C opens its two: two reads
+/// that overlap, each waiting for the other to start.
+private func openTwoReaders(_ dbPool: DatabasePool) throws {
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for _ in 0..<2 {
+        DispatchQueue.global().async(group: group) {
+            _ = try? dbPool.read { _ in
+                started.signal()
+                _ = proceed.wait(timeout: .now() + 10)
+            }
+        }
+    }
+    for _ in 0..<2 where started.wait(timeout: .now() + 10) == .timedOut {
+        throw WorkloadFailure(message: "the readers did not open")
+    }
+    proceed.signal()
+    proceed.signal()
+    group.wait()
 }
 
 private final class FailureFlag: @unchecked Sendable {
