@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "ReactiveSQLite", targets: ["ReactiveSQLite"]),
         .library(name: "ReactiveSQLCipher", targets: ["ReactiveSQLCipher"]),
+        .library(name: "RSRegions", targets: ["RSRegions"]),
         .library(name: "RSCore", targets: ["RSCore"]),
         .library(name: "RSSQLiteDriver", targets: ["RSSQLiteDriver"]),
         .library(name: "RSSQLCipherDriver", targets: ["RSSQLCipherDriver"]),
@@ -34,8 +35,10 @@ let package = Package(
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]
         ),
+        // Database regions and the kinds of changes: pure values, a leaf that the core depends on.
+        .target(name: "RSRegions", path: "Modules/Regions"),
         // Connections, statements, values, records. Links no SQLite library: a driver supplies the entry points.
-        .target(name: "RSCore", path: "Modules/Core"),
+        .target(name: "RSCore", dependencies: ["RSRegions"], path: "Modules/Core"),
         // The driver over the system SQLite.
         .target(name: "RSSQLiteDriver", dependencies: ["RSCore", "CSQLite"], path: "Modules/SQLiteDriver"),
         // The driver over SQLCipher, and the encryption API (`usePassphrase`, …).
@@ -47,12 +50,12 @@ let package = Package(
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
-            dependencies: ["RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface"],
+            dependencies: ["RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface"],
             path: "Modules/ReactiveSQLite"
         ),
         .target(
             name: "ReactiveSQLCipher",
-            dependencies: ["RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface"],
+            dependencies: ["RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface"],
             path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.

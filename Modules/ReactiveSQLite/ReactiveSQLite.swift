@@ -3,4 +3,5 @@
 @_exported import RSCore
 @_exported import RSMigrations
 @_exported import RSQueryInterface
+@_exported import RSRegions
 @_exported import RSSQLiteDriver

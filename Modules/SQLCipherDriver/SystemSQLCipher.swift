@@ -33,6 +33,9 @@ extension DatabaseDriver {
             trace_v2: sqlite3_trace_v2,
             set_authorizer: sqlite3_set_authorizer,
             db_config_int: csqlcipher_db_config_int,
+            commit_hook: sqlite3_commit_hook,
+            rollback_hook: sqlite3_rollback_hook,
+            update_hook: sqlite3_update_hook,
             prepare_v2: sqlite3_prepare_v2,
             finalize: sqlite3_finalize,
             reset: sqlite3_reset,
@@ -75,7 +78,8 @@ extension DatabaseDriver {
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),
             mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
-            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0,
+            // The driver binds no pre-update hook: Debian's SQLCipher 3.4 is compiled without it.
+            preupdateHook: false,
             encryption: true
         )
     )

@@ -24,6 +24,9 @@ extension DatabaseDriver {
             trace_v2: sqlite3_trace_v2,
             set_authorizer: sqlite3_set_authorizer,
             db_config_int: csqlite_db_config_int,
+            commit_hook: sqlite3_commit_hook,
+            rollback_hook: sqlite3_rollback_hook,
+            update_hook: sqlite3_update_hook,
             prepare_v2: sqlite3_prepare_v2,
             finalize: sqlite3_finalize,
             reset: sqlite3_reset,
@@ -61,12 +64,17 @@ extension DatabaseDriver {
             result_text: sqlite3_result_text,
             result_blob: sqlite3_result_blob,
             result_error: sqlite3_result_error,
-            result_error_code: sqlite3_result_error_code
+            result_error_code: sqlite3_result_error_code,
+            preupdate_hook: csqlite_preupdate_hook(),
+            preupdate_old: csqlite_preupdate_old(),
+            preupdate_new: csqlite_preupdate_new(),
+            preupdate_count: csqlite_preupdate_count(),
+            preupdate_depth: csqlite_preupdate_depth()
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),
             mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
-            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0
+            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0 && csqlite_preupdate_hook() != nil
         )
     )
 }

@@ -1,8 +1,13 @@
 extension Database {
     /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
+    /// Transaction observers are told nothing of it.
     func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute(sql: "PRAGMA query_only = 1")
-        defer { try? execute(sql: "PRAGMA query_only = 0") }
+        isReadOnlyAccess = true
+        defer {
+            isReadOnlyAccess = false
+            try? execute(sql: "PRAGMA query_only = 0")
+        }
         return try readTransaction(body)
     }
 
@@ -22,11 +27,34 @@ extension Database {
 
     /// Runs `body` in a deferred transaction of a DatabasePool reader, after forgetting what the
     /// connection knew of a schema that another connection changed since its last read.
+    ///
+    /// The transaction knows which commits of the writer its snapshot holds (see
+    /// `TransactionClock`): when a commit completed while the snapshot started, which leaves it
+    /// unknown, the transaction starts again, a few times at most.
     func poolReadTransaction<T>(_ body: () throws -> T) throws -> T {
         try readTransaction {
-            try clearCachesIfSchemaChanged()
+            defer { readerSnapshotPosition = nil }
+            var attempts = 1
+            while true {
+                // The first read of the transaction starts its snapshot.
+                let position = try transactionClock.snapshotPosition { try clearCachesIfSchemaChanged() }
+                readerSnapshotPosition = position
+                if position.count == 1 || attempts == 3 { break }
+                attempts += 1
+                try commit()
+                try beginTransaction(.deferred)
+            }
             return try body()
         }
+    }
+
+    /// The commits of the database's writer that the current read or write access sees: the
+    /// snapshot of a pool reader, or all the commits on the writer's own connection.
+    package var snapshotPosition: ClosedRange<Int> {
+        checkAccess()
+        if let readerSnapshotPosition { return readerSnapshotPosition }
+        let commitCount = transactionClock.commitCount
+        return commitCount...commitCount
     }
 
     /// Calls `value` exactly once: with this connection inside `transaction`, or with the error that

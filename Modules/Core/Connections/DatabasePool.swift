@@ -33,9 +33,10 @@ public final class DatabasePool: DatabaseWriter {
         self.configuration = writerConfiguration
         self.path = path
         let label = configuration.label ?? "ReactiveSQLite.DatabasePool"
+        let transactionClock = TransactionClock()
         writer = try SerializedDatabase(
             path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
-            owner: owner)
+            owner: owner, transactionClock: transactionClock)
         try writer.sync { db in
             // A read-only pool leaves the journal mode of the file as it is, as it must.
             if !configuration.readonly { try db.setJournalModeWAL() }
@@ -48,7 +49,7 @@ public final class DatabasePool: DatabaseWriter {
         readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { index in
             try SerializedDatabase(
                 path: path, description: "\(label).reader.\(index)", configuration: finalReaderConfiguration,
-                driver: driver, owner: owner)
+                driver: driver, owner: owner, transactionClock: transactionClock)
         }
         barrier = DispatchQueue(label: "\(label).barrier", attributes: .concurrent)
     }

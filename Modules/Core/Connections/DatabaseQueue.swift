@@ -28,7 +28,7 @@ public final class DatabaseQueue: DatabaseWriter {
         let label = configuration.label ?? "ReactiveSQLite.DatabaseQueue"
         writer = try SerializedDatabase(
             path: path, description: label, configuration: configuration, driver: driver,
-            owner: owner)
+            owner: owner, transactionClock: TransactionClock())
         try writer.sync { db in
             if case .wal = configuration.journalMode {
                 try db.setJournalModeWAL()

@@ -14,17 +14,21 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Opens a connection whose accesses run on a new serial queue.
     ///
-    /// - parameter owner: The identity of the DatabaseQueue or DatabasePool, which detects reentrant accesses.
+    /// - parameters:
+    ///   - owner: The identity of the DatabaseQueue or DatabasePool, which detects reentrant accesses.
+    ///   - transactionClock: The clock of the database's writer.
     init(
         path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
-        owner: DatabaseAccessOwner
+        owner: DatabaseAccessOwner, transactionClock: TransactionClock
     ) throws {
         let queue = DispatchQueue(label: description)
         queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
         self.owner = owner
         self.queue = queue
         self.db = try queue.sync {
-            try Database(path: path, description: description, configuration: configuration, driver: driver)
+            try Database(
+                path: path, description: description, configuration: configuration, driver: driver,
+                transactionClock: transactionClock)
         }
     }
 

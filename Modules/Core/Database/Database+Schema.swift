@@ -33,9 +33,7 @@ extension Database {
             sql:
                 "SELECT 1 FROM (SELECT name, type FROM sqlite_master UNION ALL SELECT name, type FROM sqlite_temp_master) "
                 + "WHERE type = ? AND name = ? COLLATE NOCASE")
-        try statement.setArguments([type, name])
-        defer { statement.reset() }
-        return try statement.step()
+        return try Int.fetchOne(statement, arguments: [type, name]) != nil
     }
 
     /// Whether the table has a primary key or a unique index on a subset of the given columns, so

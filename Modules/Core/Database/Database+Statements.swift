@@ -51,6 +51,7 @@ extension Database {
             try statement.bind(arguments, consumingPositionalValuesFrom: &remaining)
             try willExecute(statement)
             while try statement.step() {}
+            try statementDidFinish(statement)
         }
         if let statement = reusableStatements.statement(sql: sql) {
             try run(statement)
@@ -91,6 +92,8 @@ extension Database {
 
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
+        if !selectionRecordings.isEmpty { recordSelection(of: statement) }
+        observationBroker?.statementWillExecute(statement)
         if statement.invalidatesSchemaCache {
             clearSchemaAndStatementCaches()
             hasUncommittedSchemaChanges = isInsideTransaction
@@ -104,14 +107,26 @@ extension Database {
         }
     }
 
+    /// Called after a statement ran to its end, or was reset before: the single place where the
+    /// connection learns that a statement is done (the step loops and the end of cursors call it).
+    ///
+    /// - throws: The error of a transaction observer that refused a commit.
+    func statementDidFinish(_ statement: Statement) throws {
+        try observationBroker?.statementDidFinish(statement)
+    }
+
     /// Called after a statement failed: SQLite may have rolled the transaction back on its own
     /// (`INSERT OR ROLLBACK`, `RAISE(ROLLBACK)`, a full disk, an interruption), undoing its schema
     /// changes as a ROLLBACK statement would.
-    func didFailStep() {
+    ///
+    /// - returns: The error to throw: `error`, or the error of a transaction observer that refused
+    ///   the commit.
+    func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
         if hasUncommittedSchemaChanges && !isInsideTransaction {
             hasUncommittedSchemaChanges = false
             clearSchemaAndStatementCaches()
         }
+        return observationBroker?.statementDidFail(statement, error: error) ?? error
     }
 
     /// Forgets the schema and the prepared statements when another connection changed the schema

@@ -47,11 +47,31 @@ public final class Database: CustomStringConvertible {
     /// until the connection finds out, which only costs the statements of `prepareDatabase` a
     /// look at their program.
     var reportsWholeTableReads = false
+    /// Tells transaction observers of the changes and transactions of the connection; nil for a
+    /// read-only connection.
+    private(set) var observationBroker: DatabaseObservationBroker?
+    /// The count of the commits of the database's writer, which this connection shares with the
+    /// other connections of its database.
+    package let transactionClock: TransactionClock
+    /// Whether the current access is read-only (`PRAGMA query_only`): transaction observers are
+    /// told nothing of it.
+    var isReadOnlyAccess = false
+    /// The commits of the writer that the snapshot of the current read holds (see
+    /// `TransactionClock`), while a read transaction of a pool reader runs.
+    var readerSnapshotPosition: ClosedRange<Int>?
+    /// The regions that `recordingSelection(_:_:)` records, innermost last.
+    var selectionRecordings: [DatabaseRegion] = []
 
     /// Opens a connection, on the queue of its future accesses.
-    init(path: String, description: String, configuration: Configuration, driver: DatabaseDriver) throws {
+    ///
+    /// - parameter transactionClock: The clock of the database's writer (a new one for a writer).
+    init(
+        path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
+        transactionClock: TransactionClock
+    ) throws {
         let api = driver.api
         self.api = api
+        self.transactionClock = transactionClock
         var flags = configuration.readonly ? SQLITE.OPEN_READONLY : (SQLITE.OPEN_READWRITE | SQLITE.OPEN_CREATE)
         flags |= SQLITE.OPEN_NOMUTEX | SQLITE.OPEN_URI
         var connection: OpaquePointer?
@@ -68,6 +88,11 @@ public final class Database: CustomStringConvertible {
         self.description = description
         // Before any statement is prepared: registering an authorizer expires prepared statements.
         authorizer.register(on: connection, api: api)
+        if !configuration.readonly {
+            let broker = DatabaseObservationBroker(database: self, clock: transactionClock)
+            observationBroker = broker
+            authorizer.observesDeletions = { [unowned broker] table in broker.observesDeletions(on: table) }
+        }
         do {
             try CurrentDatabase.withAccess(self) { try setUp() }
         } catch {
@@ -106,6 +131,7 @@ public final class Database: CustomStringConvertible {
         // A statement that outlives the connection (close_v2 leaves it a zombie until its last
         // statement is finalized) must not report to a trace callback whose context is gone.
         stopTracing()
+        observationBroker?.unregisterHooks()
         StatementAuthorizer.unregister(from: sqliteConnection, api: api)
         _ = api.close_v2(sqliteConnection)
     }

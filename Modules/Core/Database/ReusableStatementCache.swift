@@ -30,4 +30,9 @@ struct ReusableStatementCache {
     mutating func removeAll() {
         statements.removeAll()
     }
+
+    /// Forgets the statements that satisfy the predicate.
+    mutating func removeAll(where shouldBeRemoved: (Statement) -> Bool) {
+        statements = statements.filter { !shouldBeRemoved($0.value) }
+    }
 }

@@ -18,6 +18,20 @@ public struct SQLiteAPI: Sendable {
         @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
     /// `int (*)(void *, int)`: a busy handler.
     public typealias BusyCallback = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+    /// `int (*)(void *)`: a commit hook (non-zero turns the commit into a rollback).
+    public typealias CommitHookCallback = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    /// `void (*)(void *)`: a rollback hook.
+    public typealias RollbackHookCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// `void (*)(void *, int, const char *, const char *, sqlite3_int64)`: an update hook (operation,
+    /// database name, table name, rowid).
+    public typealias UpdateHookCallback =
+        @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64) -> Void
+    /// `void (*)(void *, sqlite3 *, int, const char *, const char *, sqlite3_int64, sqlite3_int64)`: a
+    /// pre-update hook (connection, operation, database name, table name, old rowid, new rowid).
+    public typealias PreupdateHookCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int64, Int64
+        ) -> Void
     /// `int (*)(void *, int, const char *, const char *, const char *, const char *)`: an authorizer.
     public typealias AuthorizerCallback =
         @convention(c) (
@@ -67,6 +81,28 @@ public struct SQLiteAPI: Sendable {
     /// `sqlite3_db_config(db, op, value, NULL)` for the options that take an int (a C shim: the
     /// variadic function cannot be called from Swift).
     public var db_config_int: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+
+    // Hooks
+    /// `sqlite3_commit_hook`.
+    public var commit_hook:
+        @convention(c) (OpaquePointer?, CommitHookCallback?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    /// `sqlite3_rollback_hook`.
+    public var rollback_hook:
+        @convention(c) (OpaquePointer?, RollbackHookCallback?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    /// `sqlite3_update_hook`.
+    public var update_hook:
+        @convention(c) (OpaquePointer?, UpdateHookCallback?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    /// `sqlite3_preupdate_hook`, when the library has it (`SQLITE_ENABLE_PREUPDATE_HOOK`).
+    public var preupdate_hook:
+        (@convention(c) (OpaquePointer?, PreupdateHookCallback?, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?)?
+    /// `sqlite3_preupdate_old`, when the library has the pre-update hook.
+    public var preupdate_old: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)?
+    /// `sqlite3_preupdate_new`, when the library has the pre-update hook.
+    public var preupdate_new: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)?
+    /// `sqlite3_preupdate_count`, when the library has the pre-update hook.
+    public var preupdate_count: (@convention(c) (OpaquePointer?) -> Int32)?
+    /// `sqlite3_preupdate_depth`, when the library has the pre-update hook.
+    public var preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)?
 
     // Statements
     /// `sqlite3_prepare_v2`.
@@ -183,6 +219,15 @@ public struct SQLiteAPI: Sendable {
         set_authorizer:
             @escaping @convention(c) (OpaquePointer?, AuthorizerCallback?, UnsafeMutableRawPointer?) -> Int32,
         db_config_int: @escaping @convention(c) (OpaquePointer?, Int32, Int32) -> Int32,
+        commit_hook:
+            @escaping @convention(c) (OpaquePointer?, CommitHookCallback?, UnsafeMutableRawPointer?) ->
+            UnsafeMutableRawPointer?,
+        rollback_hook:
+            @escaping @convention(c) (OpaquePointer?, RollbackHookCallback?, UnsafeMutableRawPointer?) ->
+            UnsafeMutableRawPointer?,
+        update_hook:
+            @escaping @convention(c) (OpaquePointer?, UpdateHookCallback?, UnsafeMutableRawPointer?) ->
+            UnsafeMutableRawPointer?,
         prepare_v2:
             @escaping @convention(c) (
                 OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
@@ -231,7 +276,16 @@ public struct SQLiteAPI: Sendable {
         result_text: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, Destructor?) -> Void,
         result_blob: @escaping @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32, Destructor?) -> Void,
         result_error: @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Void,
-        result_error_code: @escaping @convention(c) (OpaquePointer?, Int32) -> Void
+        result_error_code: @escaping @convention(c) (OpaquePointer?, Int32) -> Void,
+        preupdate_hook:
+            (
+                @convention(c) (OpaquePointer?, PreupdateHookCallback?, UnsafeMutableRawPointer?) ->
+                    UnsafeMutableRawPointer?
+            )? = nil,
+        preupdate_old: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)? = nil,
+        preupdate_new: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)? = nil,
+        preupdate_count: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
+        preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)? = nil
     ) {
         self.libversion = libversion
         self.libversion_number = libversion_number
@@ -251,6 +305,9 @@ public struct SQLiteAPI: Sendable {
         self.trace_v2 = trace_v2
         self.set_authorizer = set_authorizer
         self.db_config_int = db_config_int
+        self.commit_hook = commit_hook
+        self.rollback_hook = rollback_hook
+        self.update_hook = update_hook
         self.prepare_v2 = prepare_v2
         self.finalize = finalize
         self.reset = reset
@@ -289,5 +346,10 @@ public struct SQLiteAPI: Sendable {
         self.result_blob = result_blob
         self.result_error = result_error
         self.result_error_code = result_error_code
+        self.preupdate_hook = preupdate_hook
+        self.preupdate_old = preupdate_old
+        self.preupdate_new = preupdate_new
+        self.preupdate_count = preupdate_count
+        self.preupdate_depth = preupdate_depth
     }
 }

@@ -18,11 +18,15 @@ extension DatabaseValueConvertible {
     }
 
     /// The first value of a statement; nil when there is no row or the value is NULL.
+    ///
+    /// `DatabaseValue` is the exception, as in GRDB: NULL is a `DatabaseValue`, so that only a
+    /// missing row gives nil (`DatabaseValue.fetchOne(db, sql: "SELECT NULL")` is `.null`).
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        let keepsNull = Self.self == DatabaseValue.self
         let cursor = try StatementCursor(statement: statement, arguments: arguments) { row in
-            row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
+            !keepsNull && row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
         }
-        return try cursor.next() ?? nil
+        return try cursor.nextThenFinish() ?? nil
     }
 
     /// A cursor over the values of an SQL query.

@@ -90,6 +90,11 @@ extension FetchRequest {
     /// The statement of the request, prepared and bound, ready for a cursor.
     @usableFromInline
     func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
-        try makePreparedRequest(db, forSingleResult: singleResult).statement
+        let statement = try makePreparedRequest(db, forSingleResult: singleResult).statement
+        if db.isRecordingSelection {
+            // The request may know its region better than its statement (some rows of a table).
+            statement.recordedRegion = try databaseRegion(db)
+        }
+        return statement
     }
 }

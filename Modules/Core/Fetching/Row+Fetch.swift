@@ -55,7 +55,7 @@ extension Row {
 
     /// The first row of a statement, if any.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
-        try StatementCursor(statement: statement, arguments: arguments) { $0.copy() }.next()
+        try StatementCursor(statement: statement, arguments: arguments) { $0.copy() }.nextThenFinish()
     }
 
     /// A cursor over the rows of an SQL query.

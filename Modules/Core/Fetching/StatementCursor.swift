@@ -7,6 +7,8 @@ public final class StatementCursor<Element>: Cursor {
     private let row: Row
     private let decode: (Row) throws -> Element
     private var isDone = false
+    /// Identifies the connection (see `CurrentDatabase`) without a reference to it.
+    private let databaseIdentifier: UnsafeMutableRawPointer
 
     init(statement: Statement, arguments: StatementArguments?, decode: @escaping (Row) throws -> Element) throws {
         statement.database.checkAccess()
@@ -15,36 +17,58 @@ public final class StatementCursor<Element>: Cursor {
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
+        self.databaseIdentifier = CurrentDatabase.identifier(of: statement.database)
         statement.isIteratedByCursor = true
         row.storage.beginCursorIteration()
     }
 
     deinit {
-        if !isDone { finish() }
+        guard !isDone else { return }
+        endIteration()
+        // An abandoned cursor that changed the database (INSERT … RETURNING) may end an implicit
+        // transaction when it is reset: the connection learns it, unless the cursor outlived its
+        // access (a programming error). An error of a refused commit is lost: `nextThenFinish()`
+        // reports it.
+        if CurrentDatabase.isAccessing(identifiedBy: databaseIdentifier) {
+            try? statement.database.statementDidFinish(statement)
+        }
     }
 
     /// Ends the iteration: releases the statement's read lock, and the decoding container that
     /// holds the row.
-    private func finish() {
+    private func endIteration() {
         isDone = true
         statement.isIteratedByCursor = false
         row.storage.endCursorIteration()
         statement.reset()
     }
 
+    /// Ends the iteration, and tells the connection that the statement is done.
+    private func finish() throws {
+        endIteration()
+        try statement.database.statementDidFinish(statement)
+    }
+
     /// The next element, or nil when the statement has no more rows.
     public func next() throws -> Element? {
         if isDone { return nil }
         guard try statement.step() else {
-            finish()
+            try finish()
             return nil
         }
         do {
             return try decode(row)
         } catch {
-            finish()
+            try? finish()
             throw error
         }
+    }
+
+    /// The next element, after which the iteration ends: what `fetchOne` returns.
+    func nextThenFinish() throws -> Element? {
+        let element = try next()
+        if !isDone { try finish() }
+        return element
     }
 }
 

@@ -14,7 +14,7 @@ extension FetchableRecord {
 
     /// The first record of a statement, if any.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        try fetchCursor(statement, arguments: arguments).next()
+        try fetchCursor(statement, arguments: arguments).nextThenFinish()
     }
 
     /// A cursor over the records of an SQL query.

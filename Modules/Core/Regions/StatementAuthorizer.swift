@@ -21,6 +21,11 @@ final class StatementAuthorizer {
     /// Whether the statement drops a table, view…: SQLite then reports the deletion of its rows,
     /// which is not a change to observe.
     private var isDropStatement = false
+    /// Whether a transaction observer observes the deletions of a (lowercased) table: SQLite must
+    /// then report each deleted row, which the authorizer asks by answering `SQLITE_IGNORE` to the
+    /// deletion (SQLite then disables its truncate optimization, which deletes every row of a
+    /// table at once, without reporting them). Nil when no observer observes anything.
+    var observesDeletions: ((String) -> Bool)?
 
     /// Registers the authorizer on a connection, which must not outlive it.
     func register(on connection: OpaquePointer, api: SQLiteAPI) {
@@ -65,7 +70,16 @@ final class StatementAuthorizer {
     private func authorize(
         _ action: Int32, _ argument1: UnsafePointer<CChar>?, _ argument2: UnsafePointer<CChar>?
     ) -> Int32 {
-        guard isRecording else { return SQLITE.OK }
+        guard isRecording else {
+            // SQLite compiles a statement again after a schema change: its deletions must still be
+            // reported one by one.
+            if action == SQLITE.DELETE, !isDropStatement, let table = argument1, let observesDeletions,
+                !Self.isInternalTable(table), observesDeletions(String(normalizedIdentifier: table))
+            {
+                return SQLITE.IGNORE
+            }
+            return SQLITE.OK
+        }
         switch action {
         case SQLITE.READ:
             // (table, column); the column is empty for a table read without a column (COUNT(*), rowid…).
@@ -85,7 +99,9 @@ final class StatementAuthorizer {
         case SQLITE.DELETE:
             // (table, NULL)
             guard !isDropStatement, let table = argument1, !Self.isInternalTable(table) else { break }
-            recordChange(.delete(tableName: String(normalizedIdentifier: table)))
+            let tableName = String(normalizedIdentifier: table)
+            recordChange(.delete(tableName: tableName))
+            if observesDeletions?(tableName) == true { return SQLITE.IGNORE }
         case SQLITE.UPDATE:
             // (table, column)
             guard let table = argument1, let column = argument2, !Self.isInternalTable(table) else { break }

@@ -64,6 +64,10 @@ public final class Statement: CustomStringConvertible {
     @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
+    /// The region that `Database.recordingSelection(_:_:)` records for the next execution instead
+    /// of `databaseRegion`: the region of the request that prepared the statement, which may be
+    /// limited to some rows.
+    var recordedRegion: DatabaseRegion?
     /// Whether a cursor iterates the statement's rows (created, and not finished yet): the caches
     /// then prepare another statement for the same SQL, which would reset or rebind it.
     var isIteratedByCursor = false
@@ -280,6 +284,7 @@ public final class Statement: CustomStringConvertible {
         try prepareToRun(with: arguments)
         try database.willExecute(self)
         while try step() {}
+        try database.statementDidFinish(self)
     }
 
     /// Whether the statement has a row and was not reset: it is being iterated.
@@ -297,8 +302,7 @@ public final class Statement: CustomStringConvertible {
         case let code:
             let error = database.error(code: code, sql: sql, arguments: arguments)
             reset()
-            database.didFailStep()
-            throw error
+            throw database.statementDidFail(self, error: error)
         }
     }
 

@@ -43,4 +43,10 @@ struct LastHitCache<Key: Hashable, Value> {
         hits.removeAll()
         last = nil
     }
+
+    /// Forgets the values that satisfy the predicate.
+    mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
+        hits = hits.filter { !shouldBeRemoved($0.value.value) }
+        if let last, shouldBeRemoved(last.value) { self.last = nil }
+    }
 }

@@ -1,8 +1,8 @@
 /// A part of the database: the full database, or some tables, each with all its columns or some of
 /// them, and all its rows or some of them (by rowid).
 ///
-/// A region tells what a request reads, so that database observation (to come) can know which
-/// changes may modify its results:
+/// A region tells what a request reads, so that database observation can know which changes may
+/// modify its results:
 ///
 /// ```swift
 /// let statement = try db.makeStatement(sql: "SELECT name FROM player WHERE score > 1000")
@@ -18,24 +18,45 @@ public struct DatabaseRegion: Hashable, Sendable {
     /// The regions of the tables, by normalized table name; nil for the full database.
     ///
     /// No table region is empty: a table appears only when some of its columns and rows do.
-    private(set) var tableRegions: [String: TableRegion]?
+    package private(set) var tableRegions: [String: TableRegion]?
 
     /// The part of one table that a region covers.
-    struct TableRegion: Hashable, Sendable {
+    package struct TableRegion: Hashable, Sendable {
         /// The normalized column names; nil for all columns. Never empty.
-        var columns: Set<String>?
+        package var columns: Set<String>?
         /// The rowids; nil for all rows. Never empty.
-        var rowIDs: Set<Int64>?
+        package var rowIDs: Set<Int64>?
 
         /// The union of two parts of the same table: all columns (rows) when one of them has all.
-        func union(_ other: TableRegion) -> TableRegion {
+        package func union(_ other: TableRegion) -> TableRegion {
             TableRegion(
                 columns: columns.flatMap { lhs in other.columns.map { lhs.union($0) } },
                 rowIDs: rowIDs.flatMap { lhs in other.rowIDs.map { lhs.union($0) } })
         }
+
+        /// The intersection of two parts of the same table, or nil when it is empty.
+        package func intersection(_ other: TableRegion) -> TableRegion? {
+            let columns = Self.intersection(columns, other.columns)
+            let rowIDs = Self.intersection(rowIDs, other.rowIDs)
+            if columns?.isEmpty == true || rowIDs?.isEmpty == true { return nil }
+            return TableRegion(columns: columns, rowIDs: rowIDs)
+        }
+
+        /// The intersection of two sets where nil stands for "all".
+        private static func intersection<Element>(_ lhs: Set<Element>?, _ rhs: Set<Element>?) -> Set<Element>? {
+            guard let lhs else { return rhs }
+            guard let rhs else { return lhs }
+            return lhs.intersection(rhs)
+        }
+
+        /// Creates the part of a table with the given normalized columns and rowids (nil for all).
+        package init(columns: Set<String>?, rowIDs: Set<Int64>?) {
+            self.columns = columns
+            self.rowIDs = rowIDs
+        }
     }
 
-    init(tableRegions: [String: TableRegion]?) {
+    package init(tableRegions: [String: TableRegion]?) {
         self.tableRegions = tableRegions
     }
 
@@ -95,6 +116,26 @@ public struct DatabaseRegion: Hashable, Sendable {
     public mutating func formUnion(_ other: DatabaseRegion) {
         self = union(other)
     }
+
+    /// The intersection of this region and another one: the tables of both, each with the columns
+    /// and rows both cover.
+    public func intersection(_ other: DatabaseRegion) -> DatabaseRegion {
+        guard let tableRegions else { return other }
+        guard let otherTableRegions = other.tableRegions else { return self }
+        var result: [String: TableRegion] = [:]
+        for (table, tableRegion) in tableRegions {
+            if let otherTableRegion = otherTableRegions[table], let common = tableRegion.intersection(otherTableRegion)
+            {
+                result[table] = common
+            }
+        }
+        return DatabaseRegion(tableRegions: result)
+    }
+
+    /// Keeps only the part of this region that another one covers.
+    public mutating func formIntersection(_ other: DatabaseRegion) {
+        self = intersection(other)
+    }
 }
 
 extension DatabaseRegion: CustomStringConvertible {
@@ -117,5 +158,20 @@ extension DatabaseRegion: CustomStringConvertible {
             return description
         }
         .joined(separator: ",")
+    }
+}
+
+extension DatabaseRegion {
+    /// The region with all the rows of its tables: rowids do not count.
+    package var ignoringRowIDs: DatabaseRegion {
+        guard let tableRegions else { return self }
+        return DatabaseRegion(
+            tableRegions: tableRegions.mapValues { TableRegion(columns: $0.columns, rowIDs: nil) })
+    }
+
+    /// The lowercased names of the columns of a table of the region; nil for all its columns, or
+    /// when the table is not in the region.
+    package func columnNames(ofTable table: String) -> Set<String>? {
+        tableRegions?[table.normalizedIdentifier]?.columns
     }
 }

@@ -8,14 +8,12 @@ extension DatabaseRegion {
     /// columns), and the row must be one of the rows of the region (any row does when either side
     /// has all rows).
     ///
-    /// Database observation (to come) is meant to build on it: with `columns: nil` for an insertion or a deletion, which
-    /// change every column of their row, the columns of an update, and `rowID: nil` while the
-    /// changed rows are not known yet (when SQLite compiles a statement, for instance).
-    ///
     /// - parameters:
     ///   - table: The name of the changed table (case-insensitive).
-    ///   - columns: The changed columns (case-insensitive), or nil for all columns.
-    ///   - rowID: The rowid of the changed row, or nil for any row.
+    ///   - columns: The changed columns (case-insensitive), or nil for all columns: an insertion or
+    ///     a deletion changes every column of its row.
+    ///   - rowID: The rowid of the changed row, or nil for any row (when SQLite compiles a statement,
+    ///     the rows it will change are not known yet).
     package func isModified(byTable table: String, columns: Set<String>? = nil, rowID: Int64? = nil) -> Bool {
         guard let tableRegions else { return true }
         guard let tableRegion = tableRegions[table.normalizedIdentifier] else { return false }
@@ -43,5 +41,19 @@ extension DatabaseRegion {
         case .update(let tableName, let columnNames):
             return isModified(byTable: tableName, columns: columnNames)
         }
+    }
+
+    /// Whether the change of one row modifies the content of the region.
+    ///
+    /// Call it for the events of the kinds that `isModified(byEventsOfKind:)` accepted: the row of
+    /// the event must be one of the rows of the region. An event of a table that is not in the
+    /// region counts as a modification: SQLite reports the changes that a virtual table (FTS, say)
+    /// makes to its shadow tables under their names, not under the name of the table the statement
+    /// writes.
+    public func isModified(by event: DatabaseEvent) -> Bool {
+        guard let tableRegions else { return true }
+        guard let tableRegion = tableRegions[event.tableName.normalizedIdentifier] else { return true }
+        guard let rowIDs = tableRegion.rowIDs else { return true }
+        return rowIDs.contains(event.rowID)
     }
 }

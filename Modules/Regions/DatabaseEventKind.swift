@@ -18,3 +18,16 @@ public enum DatabaseEventKind: Hashable, Sendable {
         }
     }
 }
+
+extension DatabaseEventKind {
+    /// The region that changes of this kind modify: every column of the table for insertions and
+    /// deletions, the updated columns for updates.
+    package var modifiedRegion: DatabaseRegion {
+        switch self {
+        case .insert(let tableName), .delete(let tableName):
+            return DatabaseRegion(table: tableName)
+        case .update(let tableName, let columnNames):
+            return DatabaseRegion(table: tableName, columns: columnNames)
+        }
+    }
+}

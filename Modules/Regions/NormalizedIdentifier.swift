@@ -3,7 +3,7 @@ extension String {
     /// (which folds the case of ASCII letters only) when their normalized forms are equal.
     ///
     /// An identifier without uppercase ASCII letters, the common case, is returned as is.
-    var normalizedIdentifier: String {
+    package var normalizedIdentifier: String {
         var string = self
         let needsLowercasing = string.withUTF8 { bytes in bytes.contains(where: { (0x41...0x5A).contains($0) }) }
         guard needsLowercasing else { return self }
@@ -19,7 +19,7 @@ extension String {
 
     /// The normalized form (see `normalizedIdentifier`) of a C string that SQLite gives, made in
     /// one copy. `Strings` of up to 15 bytes, most identifiers, are not allocated.
-    init(normalizedIdentifier cString: UnsafePointer<CChar>) {
+    package init(normalizedIdentifier cString: UnsafePointer<CChar>) {
         let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
         var count = 0
         while bytes[count] != 0 { count += 1 }
