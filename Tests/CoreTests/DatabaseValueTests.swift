@@ -100,11 +100,11 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
 
     @Test func fetchingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode Int8 from 300 at column `300` (index 0)", sql: "SELECT 300"
+        ) {
             try dbQueue.read { db in try Int8.fetchOne(db, sql: "SELECT 300") }
         }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.sql == "SELECT 300")
     }
 
     // MARK: - Reals and booleans

@@ -116,18 +116,20 @@ private final class FailingWriter: DatabaseWriter {
 /// come from the protocol, on top of them.
 private final class RecordingWriter: DatabaseWriter, Sendable {
     private let base: DatabaseQueue
-    private let accessCounts = Locked((reads: 0, writes: 0))
+    private let accessCounts = Locked((reads: 0, writes: 0, callbacks: 0))
 
     init(_ base: DatabaseQueue) {
         self.base = base
     }
 
-    /// The number of reads and writes so far.
-    var counts: (reads: Int, writes: Int) { accessCounts.current }
+    /// The number of reads and writes so far, and how many of them were callback accesses
+    /// (`asyncRead` and `asyncWriteWithoutTransaction`).
+    var counts: (reads: Int, writes: Int, callbacks: Int) { accessCounts.current }
 
-    private func count(read: Bool) {
+    private func count(read: Bool, callback: Bool = false) {
         accessCounts.withLock { counts in
             if read { counts.reads += 1 } else { counts.writes += 1 }
+            if callback { counts.callbacks += 1 }
         }
     }
 
@@ -140,7 +142,7 @@ private final class RecordingWriter: DatabaseWriter, Sendable {
     }
 
     func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        count(read: true)
+        count(read: true, callback: true)
         base.asyncRead(value)
     }
 
@@ -157,7 +159,7 @@ private final class RecordingWriter: DatabaseWriter, Sendable {
     }
 
     func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        count(read: false)
+        count(read: false, callback: true)
         base.asyncWriteWithoutTransaction(updates)
     }
 }
@@ -189,7 +191,6 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
         #expect(throws: PlayerRepository.Failure.duplicateName("Arthur")) {
             try repository.addPlayer(name: "Arthur", score: 200)
         }
-        #expect(throws: PlayerRepository.Failure.emptyName) { try repository.addPlayer(name: "", score: 1) }
         // The failed insertion left nothing behind.
         #expect(try repository.bestPlayers(limit: 10).map(\.score) == [100])
     }
@@ -209,8 +210,9 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
         let repository = PlayerRepository(writer: dbQueue)
         try repository.createSchema()
         try dbQueue.close()
-        let error = try #require(throws: DatabaseError.self) { try repository.bestPlayers(limit: 1) }
-        #expect(error.resultCode == .SQLITE_MISUSE)
+        expectDatabaseError(.SQLITE_MISUSE, message: "Connection is closed: ReactiveSQLite.DatabaseQueue") {
+            try repository.bestPlayers(limit: 1)
+        }
     }
 
     // MARK: A recording double
@@ -235,11 +237,23 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
         let repository = PlayerRepository(writer: writer)
         try repository.createSchema()
         try repository.addPlayer(name: "Arthur", score: 100)
-        #expect(try await repository.playerCount() == 1)
+        #expect(writer.counts == (reads: 0, writes: 2, callbacks: 0))
         #expect(try await repository.resetScores() == 1)
-        #expect(writer.counts.reads == 1)
-        #expect(writer.counts.writes == 3)
+        #expect(writer.counts == (reads: 0, writes: 3, callbacks: 1))
         #expect(try repository.bestPlayers(limit: 1).first?.score == 0)
+        let anyWriter: any DatabaseWriter = writer
+        #expect(try await repository.playerCount() == 1)
+        #expect(try await anyWriter.writeWithoutTransaction { db in db.isInsideTransaction } == false)
+        #expect((writer.counts.reads, writer.counts.writes) == (2, 4))
+        withKnownIssue(
+            """
+            The synchronous read(_:) and writeWithoutTransaction(_:) that a conforming type must \
+            implement also witness the async requirements of the same names: the async read and \
+            writeWithoutTransaction of a double run its synchronous accesses, never its callbacks.
+            """
+        ) {
+            #expect(writer.counts.callbacks == 3)
+        }
     }
 
     @Test func aRecordingWriterSurfacesTheRollbackOfAFailedTransaction() throws {
@@ -260,19 +274,18 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
     // MARK: A failing double
 
     @Test func databaseErrorsOfTheWriterReachTheCaller() throws {
-        let repository = PlayerRepository(writer: FailingWriter(error: busy))
+        // Transactions, erase() and vacuum() run on the accesses of the double: they throw its error
+        // as it is, and never run their closure.
+        let writer = FailingWriter(error: busy)
+        var ran = false
+        #expect(throws: busy) { try writer.write { _ in ran = true } }
+        #expect(!ran)
+        #expect(throws: busy) { try writer.erase() }
+        #expect(throws: busy) { try writer.vacuum() }
+        let repository = PlayerRepository(writer: writer)
         #expect(throws: busy) { try repository.createSchema() }
+        // SQLITE_BUSY is no unique violation: the repository does not take it for a duplicate name.
         #expect(throws: busy) { try repository.addPlayer(name: "Arthur", score: 100) }
-        #expect(throws: busy) { try repository.bestPlayers(limit: 3) }
-        let error = try #require(throws: DatabaseError.self) { try repository.bestPlayers(limit: 3) }
-        #expect(error.resultCode == .SQLITE_BUSY)
-        #expect(error.message == "database is locked")
-    }
-
-    @Test func asyncAccessesOfAFailingWriterThrow() async throws {
-        let repository = PlayerRepository(writer: FailingWriter(error: busy))
-        await #expect(throws: busy) { try await repository.playerCount() }
-        await #expect(throws: busy) { try await repository.resetScores() }
     }
 
     @Test func aSimulatedUniqueViolationBecomesADuplicateName() throws {
@@ -289,9 +302,11 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
         }
     }
 
-    @Test func errorsOtherThanDatabaseErrorsReachTheCaller() async throws {
-        let repository = PlayerRepository(writer: FailingWriter(error: CancellationError()))
-        #expect(throws: CancellationError.self) { try repository.bestPlayers(limit: 1) }
-        await #expect(throws: CancellationError.self) { try await repository.playerCount() }
+    @Test func errorsOtherThanDatabaseErrorsReachTheCaller() throws {
+        // An error of the application's own, that the library could not throw by itself.
+        struct Offline: Error, Equatable {}
+        let repository = PlayerRepository(writer: FailingWriter(error: Offline()))
+        #expect(throws: Offline()) { try repository.createSchema() }
+        #expect(throws: Offline()) { try repository.addPlayer(name: "Arthur", score: 100) }
     }
 }

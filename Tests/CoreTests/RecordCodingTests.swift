@@ -227,66 +227,77 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var id: Int64
             var name: String
         }
-        let error = try #require(throws: DatabaseError.self) {
-            try fetchOne(Strict.self, sql: "SELECT 1 AS id, NULL AS name")
-        }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("name") == true)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode String from NULL at column `name` (index 1)",
+            sql: "SELECT 1 AS id, NULL AS name"
+        ) { try fetchOne(Strict.self, sql: "SELECT 1 AS id, NULL AS name") }
     }
 
     @Test func nullInANonConvertibleEnumIsAMismatch() throws {
         struct WithRole: Decodable, FetchableRecord {
             var role: Role
         }
-        let error = try #require(throws: DatabaseError.self) { try fetchOne(WithRole.self, sql: "SELECT NULL AS role") }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("role") == true)
+        // The enum decodes its raw value, which is not NULL.
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode String from NULL at column `role`", sql: "SELECT NULL AS role"
+        ) { try fetchOne(WithRole.self, sql: "SELECT NULL AS role") }
     }
 
     @Test func nullInANestedStructIsAMismatch() throws {
         struct WithAddress: Decodable, FetchableRecord {
             var address: Address
         }
-        let error = try #require(throws: DatabaseError.self) {
-            try fetchOne(WithAddress.self, sql: "SELECT NULL AS address")
-        }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("address") == true)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode Address from NULL at column `address`",
+            sql: "SELECT NULL AS address"
+        ) { try fetchOne(WithAddress.self, sql: "SELECT NULL AS address") }
     }
 
     @Test func invalidJSONIsAMismatch() throws {
         struct WithAddress: Decodable, FetchableRecord {
             var address: Address
         }
-        let error = try #require(throws: DatabaseError.self) {
+        let error = expectDatabaseError(.SQLITE_MISMATCH, sql: "SELECT 'not json' AS address") {
             try fetchOne(WithAddress.self, sql: "SELECT 'not json' AS address")
         }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("address") == true)
+        // The message goes on with the error of the JSON decoder.
+        #expect(error?.message?.hasPrefix("could not decode Address from JSON at column `address`: ") == true)
     }
 
     @Test func mistypedValuesAreMismatches() throws {
         struct Typed: Decodable, FetchableRecord {
             var count: Int
         }
-        let error = try #require(throws: DatabaseError.self) { try fetchOne(Typed.self, sql: "SELECT 'many' AS count") }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: #"could not decode Int from "many" at column `count` (index 0)"#,
+            sql: "SELECT 'many' AS count"
+        ) { try fetchOne(Typed.self, sql: "SELECT 'many' AS count") }
 
         struct WithPriority: Decodable, FetchableRecord {
             var priority: Priority
         }
-        let priorityError = try #require(throws: DatabaseError.self) {
-            try fetchOne(WithPriority.self, sql: "SELECT 'high' AS priority")
-        }
-        #expect(priorityError.resultCode == .SQLITE_MISMATCH)
-        #expect(priorityError.message?.contains("priority") == true)
+        // The enum decodes its raw value, an Int.
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: #"could not decode Int from "high" at column `priority`"#,
+            sql: "SELECT 'high' AS priority"
+        ) { try fetchOne(WithPriority.self, sql: "SELECT 'high' AS priority") }
     }
 
     @Test func unknownRawValuesFailToDecode() throws {
         struct WithRole: Decodable, FetchableRecord {
             var role: Role
         }
-        #expect(throws: (any Error).self) { try fetchOne(WithRole.self, sql: "SELECT 'superuser' AS role") }
+        // The raw value decodes: the enum's own initializer (synthesized by Swift) refuses it, with a
+        // DecodingError that reaches the caller as is (GRDB lets it through too).
+        let error = #expect(throws: DecodingError.self) {
+            try fetchOne(WithRole.self, sql: "SELECT 'superuser' AS role")
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected DecodingError.dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["role"])
+        #expect(context.debugDescription == "Cannot initialize Role from invalid String value superuser")
     }
 
     @Test func aMissingNonOptionalColumnThrows() throws {
@@ -294,8 +305,9 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var id: Int64
             var name: String
         }
-        let error = try #require(throws: DatabaseError.self) { try fetchOne(Strict.self, sql: "SELECT 1 AS id") }
-        #expect(error.message?.contains("name") == true)
+        expectDatabaseError(
+            .SQLITE_ERROR, message: "no such column in row: name (the row has columns id)", sql: "SELECT 1 AS id"
+        ) { try fetchOne(Strict.self, sql: "SELECT 1 AS id") }
     }
 
     // MARK: - Table names
@@ -349,11 +361,12 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
 
     @Test func anOptionalPropertyOfTheWrongTypeIsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: #"could not decode Optional<Int> from "abc" at column `score` (index 0)"#,
+            sql: "SELECT 'abc' AS score"
+        ) {
             try dbQueue.read { db in _ = try Profile.fetchOne(db, sql: "SELECT 'abc' AS score") }
         }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("score") == true)
     }
 }
 
@@ -432,17 +445,18 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
     @Test func aCursorThatEndsReleasesItsStatement() throws {
         let exhausted = try statementIsReleased(sql: Self.sql) { cursor in while try cursor.next() != nil {} }
         let abandoned = try statementIsReleased(sql: Self.sql) { cursor in _ = try cursor.next() }
-        let failedDecoding = try statementIsReleased(sql: "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'") {
-            cursor in
+        let mistyped = "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'"
+        let failedDecoding = try statementIsReleased(sql: mistyped) { cursor in
             _ = try cursor.next()
-            #expect(throws: DatabaseError.self) { _ = try cursor.next() }
+            expectDatabaseError(
+                .SQLITE_MISMATCH, message: #"could not decode Int from "x" at column `score` (index 1)"#, sql: mistyped
+            ) { try cursor.next() }
         }
         // SQLite fails the second step (integer overflow).
         let failingStep = "WITH t(x) AS (VALUES (1), (-9223372036854775808)) SELECT 'n' AS name, abs(x) AS score FROM t"
         let failedStep = try statementIsReleased(sql: failingStep) { cursor in
             _ = try cursor.next()
-            let error = try #require(throws: DatabaseError.self) { _ = try cursor.next() }
-            #expect(error.message?.contains("integer overflow") == true)
+            expectDatabaseError(.SQLITE_ERROR, message: "integer overflow", sql: failingStep) { try cursor.next() }
         }
         #expect(exhausted)
         #expect(abandoned)
@@ -506,14 +520,17 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
 
     @Test func aFailedInsertionTellsTheRecordValues() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try dbQueue.write { db in
-                try db.execute(sql: "CREATE TABLE scored (score INTEGER PRIMARY KEY, name TEXT)")
-                try Scored(score: 1, name: "a").insert(db)
-                try Scored(score: 1, name: "b").insert(db)
-            }
-        }
-        #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY)
+        let error = try #require(
+            expectDatabaseError(
+                .SQLITE_CONSTRAINT_PRIMARYKEY, message: "UNIQUE constraint failed: scored.score",
+                sql: #"INSERT INTO "scored" ("score", "name") VALUES (?, ?)"#
+            ) {
+                try dbQueue.write { db in
+                    try db.execute(sql: "CREATE TABLE scored (score INTEGER PRIMARY KEY, name TEXT)")
+                    try Scored(score: 1, name: "a").insert(db)
+                    try Scored(score: 1, name: "b").insert(db)
+                }
+            })
         #expect(error.arguments == [1, "b"])
         #expect(error.arguments?.description == "[1, \"b\"]")
     }
@@ -521,7 +538,14 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
     @Test func aFailedEncodingLeavesNothingForTheNextRecord() throws {
         let dbQueue = try DatabaseQueue()
         let next = try dbQueue.read { db in
-            #expect(throws: EncodingError.self) { _ = try Unkeyed().databaseDictionary }
+            let error = #expect(throws: EncodingError.self) { _ = try Unkeyed().databaseDictionary }
+            if case .invalidValue(let value, let context) = error {
+                #expect(value is Unkeyed)
+                #expect(
+                    context.debugDescription == "a record must encode as a keyed container: its properties are columns")
+            } else {
+                Issue.record("expected EncodingError.invalidValue, got \(String(describing: error))")
+            }
             return try Named(name: "next").databaseDictionary
         }
         #expect(next == ["name": "next".databaseValue])

@@ -160,42 +160,48 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
             #expect(try row.decode(String.self, atIndex: 8) == "A")
             #expect(try row.decode(Int.self, atIndex: 4) == 2)
             // Not UTF-8: a blob is no string, where reading it as text would repair it.
-            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 9) }
-            #expect(throws: DatabaseError.self) { try row.decode(String.self, atIndex: 10) }
+            expectDatabaseError(
+                .SQLITE_MISMATCH, message: "could not decode String from Data(1 bytes) at column `x'FF'` (index 9)",
+                sql: sql
+            ) { try row.decode(String.self, atIndex: 9) }
+            expectDatabaseError(
+                .SQLITE_MISMATCH, message: "could not decode String from NULL at column `NULL` (index 10)", sql: sql
+            ) { try row.decode(String.self, atIndex: 10) }
             #expect(try cursor.next() == nil)
         }
     }
 
     @Test func decodingAMistypedValueThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
-        let error = try #require(throws: DatabaseError.self) { try row.decode(Int.self, forColumn: "name") }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.sql == sampleSQL)
-        #expect(error.message?.contains("name") == true)
-
-        let indexError = try #require(throws: DatabaseError.self) { try row.decode(Data.self, atIndex: 0) }
-        #expect(indexError.resultCode == .SQLITE_MISMATCH)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: #"could not decode Int from "Arthur" at column `name` (index 1)"#, sql: sampleSQL
+        ) { try row.decode(Int.self, forColumn: "name") }
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode Data from 1 at column `id` (index 0)", sql: sampleSQL
+        ) { try row.decode(Data.self, atIndex: 0) }
     }
 
     @Test func decodingNullIntoANonOptionalThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
-        let error = try #require(throws: DatabaseError.self) { try row.decode(Int.self, forColumn: "score") }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.message?.contains("score") == true)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode Int from NULL at column `score` (index 2)", sql: sampleSQL
+        ) { try row.decode(Int.self, forColumn: "score") }
     }
 
     @Test func decodingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let row = try fetchRow("SELECT 300 AS big")
-        let error = try #require(throws: DatabaseError.self) { try row.decode(UInt8.self, forColumn: "big") }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: "could not decode UInt8 from 300 at column `big` (index 0)",
+            sql: "SELECT 300 AS big"
+        ) { try row.decode(UInt8.self, forColumn: "big") }
     }
 
     @Test func decodingAMissingColumnThrows() throws {
         let row = try fetchRow(sampleSQL)
-        let error = try #require(throws: DatabaseError.self) { try row.decode(String.self, forColumn: "missing") }
-        #expect(error.resultCode == .SQLITE_ERROR)
-        #expect(error.message?.contains("missing") == true)
-        #expect(error.sql == sampleSQL)
+        expectDatabaseError(
+            .SQLITE_ERROR, message: "no such column in row: missing (the row has columns id, name, score, ratio, data)",
+            sql: sampleSQL
+        ) { try row.decode(String.self, forColumn: "missing") }
     }
 
     @Test func optionalsDecodeMissingColumnsAsNil() throws {
@@ -205,7 +211,10 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         let missing: Int? = row["missing"]
         #expect(missing == nil)
         // A present but mistyped value still throws, even into an optional.
-        #expect(throws: DatabaseError.self) { try row.decode(Int?.self, forColumn: "name") }
+        expectDatabaseError(
+            .SQLITE_MISMATCH, message: #"could not decode Optional<Int> from "Arthur" at column `name` (index 1)"#,
+            sql: sampleSQL
+        ) { try row.decode(Int?.self, forColumn: "name") }
     }
 
     // MARK: - Copies and cursors

@@ -158,29 +158,27 @@ import Testing
 
     @Test func missingNamedValueThrows() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(.SQLITE_MISUSE, message: "missing statement argument: b", sql: "SELECT :a + :b") {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT :a + :b", arguments: ["a": 1]) }
         }
-        #expect(error.resultCode == .SQLITE_MISUSE)
-        #expect(error.message?.hasSuffix("b") == true)
-        #expect(error.sql == "SELECT :a + :b")
     }
 
     @Test func tooManyPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_MISUSE, message: "wrong number of statement arguments: 2 instead of 1", sql: "SELECT ?"
+        ) {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT ?", arguments: [1, 2]) }
         }
-        #expect(error.resultCode == .SQLITE_MISUSE)
-        #expect(error.sql == "SELECT ?")
     }
 
     @Test func tooFewPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_MISUSE, message: "wrong number of statement arguments: 1 instead of 2", sql: "SELECT ? + ?"
+        ) {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT ? + ?", arguments: [1]) }
         }
-        #expect(error.resultCode == .SQLITE_MISUSE)
     }
 
     @Test func everyStorageBindsWithItsType() throws {
@@ -271,13 +269,14 @@ import Testing
 
     @Test func severalStatementsWithLeftoverPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        // Two parameters in all: the third value is one too many.
+        expectDatabaseError(
+            .SQLITE_MISUSE, message: "wrong number of statement arguments: 3 instead of 2", sql: "SELECT ?; SELECT ?"
+        ) {
             try dbQueue.writeWithoutTransaction { db in
                 try db.execute(sql: "SELECT ?; SELECT ?", arguments: [1, 2, 3])
             }
         }
-        #expect(error.resultCode == .SQLITE_MISUSE)
-        #expect(error.message?.contains("3") == true)
     }
 
     // MARK: - Privacy
@@ -288,15 +287,16 @@ import Testing
             var configuration = Configuration()
             configuration.publicStatementArguments = isPublic
             let dbQueue = try DatabaseQueue(configuration: configuration)
-            let error = try #require(throws: DatabaseError.self) {
-                try dbQueue.write { db in
-                    try db.execute(sql: "CREATE TABLE secret (value TEXT UNIQUE)")
-                    try db.execute(sql: sql, arguments: ["s3cret"])
-                    try db.execute(sql: sql, arguments: ["s3cret"])
-                }
-            }
-            #expect(error.isUniqueConstraintViolation)
-            #expect(error.sql == sql)
+            let error = try #require(
+                expectDatabaseError(
+                    .SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: secret.value", sql: sql
+                ) {
+                    try dbQueue.write { db in
+                        try db.execute(sql: "CREATE TABLE secret (value TEXT UNIQUE)")
+                        try db.execute(sql: sql, arguments: ["s3cret"])
+                        try db.execute(sql: sql, arguments: ["s3cret"])
+                    }
+                })
             #expect(error.arguments == ["s3cret"])
             #expect(error.description.contains("s3cret") == isPublic, "public: \(isPublic), \(error)")
             #expect(error.description.contains(sql))

@@ -7,39 +7,33 @@ import Testing
 
     @Test func invalidSQLThrowsADatabaseErrorWithTheSQL() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        let error = expectDatabaseError(.SQLITE_ERROR, message: #"near "SELEC": syntax error"#, sql: "SELEC 1") {
             try dbQueue.read { db in _ = try db.makeStatement(sql: "SELEC 1") }
         }
-        #expect(error.resultCode == .SQLITE_ERROR)
-        #expect(error.sql == "SELEC 1")
-        #expect(error.message?.contains("syntax error") == true)
-        #expect(error.description.contains("SELEC 1"))
+        #expect(error?.description == #"SQLite error 1: near "SELEC": syntax error - while executing `SELEC 1`"#)
     }
 
     @Test func unknownTableThrows() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(.SQLITE_ERROR, message: "no such table: nowhere", sql: "SELECT * FROM nowhere") {
             try dbQueue.read { db in _ = try db.makeStatement(sql: "SELECT * FROM nowhere") }
         }
-        #expect(error.resultCode == .SQLITE_ERROR)
-        #expect(error.message == "no such table: nowhere")
-        #expect(error.sql == "SELECT * FROM nowhere")
     }
 
     @Test func makeStatementRefusesSeveralStatements() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_MISUSE, message: "multiple statements found: use execute(sql:) to run several statements",
+            sql: "SELECT 1; SELECT 2"
+        ) {
             try dbQueue.read { db in _ = try db.makeStatement(sql: "SELECT 1; SELECT 2") }
         }
-        #expect(error.resultCode == .SQLITE_MISUSE)
-        #expect(error.message?.contains("multiple statements") == true)
-        #expect(error.sql == "SELECT 1; SELECT 2")
     }
 
     @Test func makeStatementRefusesEmptySQL() throws {
         let dbQueue = try DatabaseQueue()
         for sql in ["", "   \n", "-- only a comment", ";"] {
-            #expect(throws: DatabaseError.self, "\(sql)") {
+            expectDatabaseError(.SQLITE_MISUSE, message: "no statement found", sql: sql) {
                 try dbQueue.read { db in _ = try db.makeStatement(sql: sql) }
             }
         }
@@ -98,7 +92,9 @@ import Testing
     @Test func executeStopsAtTheFirstFailingStatement() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        let error = try #require(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_ERROR, message: "no such table: nowhere", sql: "INSERT INTO nowhere (a) VALUES (2)"
+        ) {
             try dbQueue.writeWithoutTransaction { db in
                 try db.execute(
                     sql: """
@@ -108,8 +104,6 @@ import Testing
                         """)
             }
         }
-        #expect(error.sql == "INSERT INTO nowhere (a) VALUES (2)")
-        #expect(error.message == "no such table: nowhere")
         let values = try dbQueue.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }
         #expect(values == [1])
     }
@@ -117,7 +111,9 @@ import Testing
     @Test func aFailedWriteRollsBackEveryStatementOfTheTransaction() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER UNIQUE)") }
-        #expect(throws: DatabaseError.self) {
+        expectDatabaseError(
+            .SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: t.a", sql: "INSERT INTO t (a) VALUES (1)"
+        ) {
             try dbQueue.write { db in
                 try db.execute(sql: "INSERT INTO t (a) VALUES (1); INSERT INTO t (a) VALUES (1)")
             }
@@ -212,10 +208,12 @@ import Testing
             try db.execute(sql: "CREATE TABLE t (name TEXT NOT NULL UNIQUE)")
             let statement = try db.makeStatement(sql: "INSERT INTO t (name) VALUES (?)")
             try statement.execute(arguments: ["a"])
-            let duplicate = try #require(throws: DatabaseError.self) { try statement.execute(arguments: ["a"]) }
-            #expect(duplicate.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE)
-            let null = try #require(throws: DatabaseError.self) { try statement.execute(arguments: [nil]) }
-            #expect(null.extendedResultCode == .SQLITE_CONSTRAINT_NOTNULL)
+            expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: t.name") {
+                try statement.execute(arguments: ["a"])
+            }
+            expectDatabaseError(.SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: t.name") {
+                try statement.execute(arguments: [nil])
+            }
             try statement.execute(arguments: ["b"])
             return try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY rowid")
         }
@@ -224,14 +222,19 @@ import Testing
 
     @Test func setArgumentsChecksTheCount() throws {
         let dbQueue = try DatabaseQueue()
-        let errors = try dbQueue.read { db in
+        let values = try dbQueue.read { db in
             let statement = try db.makeStatement(sql: "SELECT ?, ?")
-            let tooFew = #expect(throws: DatabaseError.self) { try statement.setArguments([1]) }
-            let tooMany = #expect(throws: DatabaseError.self) { try statement.setArguments([1, 2, 3]) }
+            expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 1 instead of 2") {
+                try statement.setArguments([1])
+            }
+            expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 3 instead of 2") {
+                try statement.setArguments([1, 2, 3])
+            }
             try statement.setArguments([1, 2])
-            return [tooFew?.resultCode, tooMany?.resultCode]
+            let row = try #require(try Row.fetchOne(statement))
+            return [row[0], row[1]] as [Int]
         }
-        #expect(errors == [.SQLITE_MISUSE, .SQLITE_MISUSE])
+        #expect(values == [1, 2])
     }
 
     @Test func aStatementWithParametersRunsOnlyWithArguments() throws {
@@ -240,10 +243,12 @@ import Testing
             try db.execute(sql: "CREATE TABLE t (a)")
             let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
             // Never given arguments: SQLite would insert NULL.
-            let error = try #require(throws: DatabaseError.self) { try statement.execute() }
-            #expect(error.resultCode == .SQLITE_MISUSE)
+            let noArguments = "wrong number of statement arguments: 0 instead of 1"
+            expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "INSERT INTO t VALUES (?)") {
+                try statement.execute()
+            }
             let query = try db.makeStatement(sql: "SELECT ?")
-            #expect(throws: DatabaseError.self) { try Row.fetchAll(query) }
+            expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "SELECT ?") { try Row.fetchAll(query) }
             try statement.execute(arguments: [1])
             try statement.execute()  // the arguments bound last
             #expect(try Int.fetchAll(query, arguments: [2]) == [2])
@@ -273,12 +278,9 @@ import Testing
             ("INSERT INTO player (name, score, teamId) VALUES ('David', 1, 42)", .SQLITE_CONSTRAINT_FOREIGNKEY),
         ]
         for (sql, code) in cases {
-            let error = try #require(throws: DatabaseError.self) {
-                try dbQueue.write { db in try db.execute(sql: sql) }
-            }
-            #expect(error.extendedResultCode == code, "\(sql)")
+            let error = try #require(
+                expectDatabaseError(code, sql: sql) { try dbQueue.write { db in try db.execute(sql: sql) } })
             #expect(error.resultCode == .SQLITE_CONSTRAINT, "\(sql)")
-            #expect(error.sql == sql)
             #expect(error.isUniqueConstraintViolation == (code == .SQLITE_CONSTRAINT_UNIQUE))
             // The primary code, as GRDB writes it.
             #expect(error.description.hasPrefix("SQLite error 19: "), "\(error)")

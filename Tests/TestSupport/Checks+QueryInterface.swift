@@ -16,15 +16,18 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.filter(score == nil).fetchAll(db).map(\.name), ["David"])
             try expectEqual(try QIPlayer.filter(score != nil).fetchCount(db), 3)
             try expectEqual(try QIPlayer.order(score.desc).fetchOne(db)?.name, "Craig")
-            try expectEqual(try QIPlayer.order(score.ascNullsLast).fetchAll(db).map(\.name).last, "David")
-            try expectEqual(try QIPlayer.order(score.descNullsFirst).fetchAll(db).map(\.name).first, "David")
+            try expectEqual(
+                try QIPlayer.order(score.ascNullsLast).fetchAll(db).map(\.name),
+                ["Arthur", "Barbara", "Craig", "David"])
+            try expectEqual(
+                try QIPlayer.order(score.descNullsFirst).fetchAll(db).map(\.name),
+                ["David", "Craig", "Barbara", "Arthur"])
             try expectEqual(
                 try QIPlayer.order(name).reversed().fetchAll(db).map(\.name), ["David", "Craig", "Barbara", "Arthur"])
             try expectEqual(try QIPlayer.orderByPrimaryKey().reversed().fetchOne(db)?.id, 4)
             try expectEqual(
                 try QIPlayer.order(name).limit(2, offset: 1).fetchAll(db).map(\.name), ["Barbara", "Craig"])
             try expectEqual(try QIPlayer.limit(2).fetchCount(db), 2)
-            try expectEqual(try QIPlayer.select(score).distinct().fetchCount(db), 4)
             try expectEqual(try QIPlayer.filter(name.like("%ar%")).fetchCount(db), 2)
             try expectEqual(try QIPlayer.filter(name.collating(.nocase) == "ARTHUR").fetchOne(db)?.id, 1)
             try expectEqual(try QIPlayer.filter([1, 3].contains(Column("id"))).fetchCount(db), 2)
@@ -33,6 +36,13 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.none().fetchCount(db), 0)
             try expectEqual(try QIPlayer.filter(score > 1000).isEmpty(db), true)
             try expectEqual(try QIPlayer.all().isEmpty(db), false)
+            // Two more players whose scores others have: DISTINCT keeps each score once (NULL too).
+            try QIPlayer(id: 5, name: "Eve", score: 150).insert(db)
+            try QIPlayer(id: 6, name: "Fiona", score: nil).insert(db)
+            try expectEqual(try QIPlayer.select(score).fetchCount(db), 6)
+            try expectEqual(try QIPlayer.select(score).distinct().fetchCount(db), 4)
+            try expectEqual(
+                try QIPlayer.select(score, as: Int?.self).distinct().order(score).fetchAll(db), [nil, 100, 150, 200])
         }
     },
     ConformanceCheck("query interface requests fetch by primary key, unique key and id") { factory in
@@ -145,16 +155,21 @@ let queryInterfaceChecks: [ConformanceCheck] = [
                     CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
                     INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy')
                     """)
-            // A rowid table whose primary key may be NULL: the rowid selects the rows.
+            // A rowid table whose primary key may be NULL: the rowid selects the rows. The ordered
+            // rows are not the first ones.
             try db.execute(
-                sql: "CREATE TABLE tag (name TEXT PRIMARY KEY); INSERT INTO tag VALUES (NULL), (NULL), ('a')")
+                sql: "CREATE TABLE tag (name TEXT PRIMARY KEY); INSERT INTO tag VALUES ('a'), (NULL), (NULL)")
             try expectEqual(try Table("tag").order(Column("name")).limit(2).deleteAll(db), 2)
-            try expectEqual(try Table("tag").select(Column("name"), as: String.self).fetchAll(db), ["a"])
+            try expectEqual(try Table("tag").select(Column("name"), as: String?.self).fetchAll(db), ["a"])
+            // A table WITHOUT ROWID lists its rows by primary key: the ordered rows are the last ones.
             let countries = Table("country")
-            try expectEqual(try countries.order(Column("code")).limit(2).deleteAll(db), 2)
-            try expectEqual(try countries.select(Column("code"), as: String.self).fetchAll(db), ["IT"])
-            try expectEqual(try countries.limit(1).updateAll(db, Column("name").set(to: "Italia")), 1)
-            try expectEqual(try countries.select(Column("name"), as: String.self).fetchAll(db), ["Italia"])
+            let codes = Column("code")
+            try expectEqual(try countries.order(codes.desc).limit(1).updateAll(db, Column("name").set(to: "Italia")), 1)
+            try expectEqual(
+                try countries.select(Column("name"), as: String.self).order(codes).fetchAll(db),
+                ["Germany", "France", "Italia"])
+            try expectEqual(try countries.order(codes.desc).limit(2).deleteAll(db), 2)
+            try expectEqual(try countries.select(codes, as: String.self).fetchAll(db), ["DE"])
         }
     },
     ConformanceCheck("query interface aggregates, groups, annotations and subqueries") { factory in
@@ -166,6 +181,9 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.select(min(score), as: Int.self).fetchOne(db), 100)
             try expectEqual(try QIPlayer.select(sum(score), as: Int.self).fetchOne(db), 450)
             try expectEqual(try QIPlayer.select(total(score), as: Double.self).fetchOne(db), 450)
+            // Over NULLs only, SUM is NULL and TOTAL is 0.
+            try expectEqual(try QIPlayer.filter(score == nil).select(sum(score), as: Int.self).fetchOne(db), nil)
+            try expectEqual(try QIPlayer.filter(score == nil).select(total(score), as: Double.self).fetchOne(db), 0)
             try expectEqual(try QIPlayer.select(average(score), as: Double.self).fetchOne(db), 150)
             try expectEqual(try QIPlayer.select(count(score), as: Int.self).fetchOne(db), 3)
             try expectEqual(try QIPlayer.select(count(AllColumns()), as: Int.self).fetchOne(db), 4)
@@ -173,10 +191,12 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try QIPlayer.select(length(Column("name")), as: Int.self).filter(key: 1).fetchOne(db), 6)
             try expectEqual(
                 try QIPlayer.select(upper(Column("name")), as: String.self).filter(key: 1).fetchOne(db), "ARTHUR")
-            let rows = try Table("qiPlayer").select(Column("score") > 120, count(AllColumns()))
-                .filter(score != nil).group(Column("score") > 120).having(count(AllColumns()) >= 1)
-                .order(Column("score") > 120).fetchAll(db)
-            try expectEqual(rows.map { $0[1] as Int }, [1, 2])
+            // Groups of scores above 120 or not (David's NULL score is filtered out), in descending order.
+            let groups = Table("qiPlayer").select(score > 120, count(AllColumns())).filter(score != nil)
+                .group(score > 120).order((score > 120).desc)
+            let pairs: (Row) -> [Int] = { [$0[0], $0[1]] }
+            try expectEqual(try groups.fetchAll(db).map(pairs), [[1, 2], [0, 1]])
+            try expectEqual(try groups.having(count(AllColumns()) >= 2).fetchAll(db).map(pairs), [[1, 2]])
             let annotated = try Table("qiPlayer").annotated(with: (score * 2).forKey("double")).filter(key: 1)
                 .fetchOne(db)
             try expectEqual(annotated?["double"] as Int?, 200)
@@ -197,8 +217,10 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(
                 try QIPlayer.filter(key: 2).updateAll(db, score.set(to: nil), Column("name").set(to: "B")), 1)
             try expectEqual(try QIPlayer.filter(key: 2).fetchOne(db), QIPlayer(id: 2, name: "B", score: nil))
-            try expectEqual(try QIPlayer.order(Column("id")).limit(1).updateAll(db, score *= 2), 1)
-            try expectEqual(try QIPlayer.filter(key: 1).fetchOne(db)?.score, 202)
+            // The best score, not the first row.
+            try expectEqual(try QIPlayer.order(score.desc).limit(1).updateAll(db, score *= 2), 1)
+            try expectEqual(
+                try QIPlayer.filter(keys: [1, 3]).order(Column("id")).fetchAll(db).map(\.score), [101, 400])
             try expectEqual(try QIPlayer.order(Column("id").desc).limit(2).deleteAll(db), 2)
             try expectEqual(try QIPlayer.select(Column("id"), as: Int64.self).order(Column("id")).fetchAll(db), [1, 2])
             try expectEqual(try QIPlayer.filter(score == nil).deleteAll(db), 1)

@@ -29,6 +29,14 @@ private func expectRegion(
     }
 }
 
+/// Whether the SQLite of the driver reports a table that a query reads without reading any of its
+/// columns (`COUNT(*)`, rowids) to the authorizer, as a read with an empty column name. SQLite
+/// 3.19.3 does and 3.16.0 did not (GRDB's tests tell so): 3.19 is taken as the first version that
+/// does. The SQLite 3.15.2 of SQLCipher 3.4 does not, the system SQLite 3.40.1 does.
+private func reportsWholeTableReads(_ factory: DatabaseFactory) -> Bool {
+    factory.driver.capabilities.isAtLeast(3, 19)
+}
+
 let regionChecks: [ConformanceCheck] = [
     ConformanceCheck("a statement's region holds the tables and columns it reads") { factory in
         let writer = try factory.makeWriter()
@@ -55,9 +63,9 @@ let regionChecks: [ConformanceCheck] = [
             try expectRegion(db, "SELECT 1 FROM player", "player(*)")
             try expectRegion(db, "SELECT EXISTS (SELECT 1 FROM team)", "team(*)")
             try expectRegion(db, "SELECT COUNT(*) FROM pair", "pair(*)")
-            // The rowid: the whole table, or the rowid column (SQLite 3.15 reports it so).
-            let rowIDRegion = try region(db, "SELECT rowid FROM note")
-            try expect(["note(*)", "note(rowid)"].contains(rowIDRegion), "the region of rowids is \(rowIDRegion)")
+            // The rowid: the whole table where SQLite reports whole-table reads, else the rowid column.
+            try expectRegion(
+                db, "SELECT rowid FROM note", reportsWholeTableReads(factory) ? "note(*)" : "note(rowid)")
             try expectRegion(db, "SELECT name, (SELECT COUNT(*) FROM team) FROM player", "player(name),team(*)")
             try expectRegion(db, "SELECT COUNT(*) FROM player WHERE score > 0", "player(score)")
             try expectEqual(
@@ -107,14 +115,19 @@ let regionChecks: [ConformanceCheck] = [
             try expectEqual(try DatabaseRegion.fullDatabase.databaseRegion(db), .fullDatabase)
         }
     },
-    ConformanceCheck("a query that reads a virtual table has it in its region, or the full database") { factory in
+    ConformanceCheck("a query that reads a virtual table has it in its region (the full database on SQLite 3.15)") {
+        factory in
         let writer = try factory.makeWriter()
         try writer.write { db in
             try db.execute(sql: "CREATE VIRTUAL TABLE docs USING fts4(body); INSERT INTO docs VALUES ('a')")
             // SQLite 3.15 (SQLCipher 3.4) reports no table for COUNT(*): the region is then found
-            // from the program, where a virtual table has no root page.
+            // from the program, where a virtual table has no root page, hence the full database.
             let region = try db.makeStatement(sql: "SELECT COUNT(*) FROM docs").databaseRegion
-            try expect(region.isFullDatabase || region.description == "docs(*)", "region \(region)")
+            if reportsWholeTableReads(factory) {
+                try expectEqual(region, DatabaseRegion(table: "docs"))
+            } else {
+                try expectEqual(region, .fullDatabase)
+            }
         }
     },
     ConformanceCheck("SQLite's internal tables are not in regions") { factory in

@@ -300,13 +300,31 @@ let transactionChecks: [ConformanceCheck] = [
         try writer.writeWithoutTransaction { db in try db.commit() }
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
     },
-    ConformanceCheck("erase() leaves foreign keys as the connection had them") { factory in
+    ConformanceCheck("erase() drops every table, view, trigger and index, and leaves foreign keys as they were") {
+        factory in
         let writer = try factory.makeWriter()
-        try writer.writeWithoutTransaction { db in
-            try db.execute(sql: "CREATE TABLE t (a); PRAGMA foreign_keys = OFF")
+        for foreignKeys in [true, false] {
+            try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = \(foreignKeys ? "ON" : "OFF")")
+                // With foreign keys on, dropping the parent first fails, unless erase() turns them off.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT UNIQUE);
+                        CREATE TABLE child (parentId INTEGER REFERENCES parent(id));
+                        CREATE INDEX childParent ON child (parentId);
+                        CREATE VIEW parentName AS SELECT name FROM parent;
+                        CREATE TRIGGER childInserted AFTER INSERT ON child BEGIN SELECT 1; END;
+                        INSERT INTO parent VALUES (1, 'a');
+                        INSERT INTO child VALUES (1);
+                        """)
+            }
+            try writer.erase()
+            try writer.writeWithoutTransaction { db in
+                try expectEqual(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys"), foreignKeys)
+                try expectEqual(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master"), [])
+            }
+            try expectEqual(
+                try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }, 0)
         }
-        try writer.erase()
-        try expectEqual(
-            try writer.writeWithoutTransaction { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, false)
     },
 ]
