@@ -2,8 +2,12 @@
 ///
 /// Applications depend on `DatabaseReader` and `DatabaseWriter` rather than on a concrete
 /// connection type, so that tests can hand them an in-memory database or a double. A conforming
-/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead` and `close`; the
-/// async/await accesses are built on them.
+/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead` and `close`.
+///
+/// Swift lets a synchronous method satisfy an async requirement: a type that implements only the
+/// synchronous `read(_:)` runs it for `try await reader.read { … }` too, which then blocks the
+/// calling task while the read runs. A type whose async reads must not block implements the async
+/// `read(_:)` as well (`DatabaseQueue` and `DatabasePool` do).
 public protocol DatabaseReader: AnyObject, Sendable {
     /// The configuration of the connections.
     var configuration: Configuration { get }
@@ -21,8 +25,8 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// prevented the access.
     func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
 
-    /// Runs `value` in a read-only transaction, without blocking the calling task (a default
-    /// implementation is built on `asyncRead`).
+    /// Runs `value` in a read-only transaction, without blocking the calling task (see the
+    /// protocol's documentation for the types that implement only the synchronous `read(_:)`).
     ///
     /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
     ///   of `value`, or a `DatabaseError`.

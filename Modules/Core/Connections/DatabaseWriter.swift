@@ -2,7 +2,9 @@
 ///
 /// Writes are serialized. A conforming type needs, beyond `DatabaseReader`, the synchronous
 /// `writeWithoutTransaction`, `barrierWriteWithoutTransaction` and `asyncWriteWithoutTransaction`;
-/// transactions and the async/await accesses are built on them.
+/// transactions and the async `write` are built on them. As for `read(_:)` (see `DatabaseReader`), a
+/// type that implements only the synchronous `writeWithoutTransaction(_:)` runs it for the async
+/// one too, which then blocks the calling task.
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `updates` outside of any transaction, and returns its result.
     func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
@@ -23,8 +25,8 @@ public protocol DatabaseWriter: DatabaseReader {
     ///   of `updates` (the transaction is then rolled back), or a `DatabaseError`.
     func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
 
-    /// Runs `updates` outside of any transaction without blocking the calling task (a default
-    /// implementation is built on `asyncWriteWithoutTransaction`).
+    /// Runs `updates` outside of any transaction without blocking the calling task (see the
+    /// protocol's documentation for the types that implement only the synchronous one).
     func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
 }
 

@@ -155,6 +155,15 @@ struct DatabaseValueDecoder: Decoder {
     {
         do {
             return try T(from: DatabaseValueDecoder(dbValue: dbValue, codingPath: codingPath, sql: sql))
+        } catch let error as DecodingError {
+            // The type refused the value (an enum refuses an unknown raw value): a mismatch, as
+            // when the value has the wrong type.
+            throw DatabaseError(
+                resultCode: .SQLITE_MISMATCH,
+                message:
+                    "could not decode \(T.self) from \(dbValue) at column `\(columnName(codingPath))`: "
+                    + error.debugDescription,
+                sql: sql)
         } catch is JSONRequired {
             let data: Data
             switch dbValue.storage {
@@ -204,6 +213,19 @@ struct DatabaseValueDecoder: Decoder {
 
 private func columnName(_ codingPath: [any CodingKey]) -> String {
     codingPath.last?.stringValue ?? "?"
+}
+
+extension DecodingError {
+    /// The description of the error, without its coding path.
+    fileprivate var debugDescription: String {
+        switch self {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            return context.debugDescription
+        @unknown default:
+            return "\(self)"
+        }
+    }
 }
 
 private func mismatch(_ type: Any.Type, _ dbValue: DatabaseValue, _ codingPath: [any CodingKey], sql: String?)
