@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLite
 import Testing
 
@@ -100,11 +101,10 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
 
     @Test func fetchingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DatabaseError.self) {
-            try dbQueue.read { db in try Int8.fetchOne(db, sql: "SELECT 300") }
+        let error = expectDatabaseError(.SQLITE_MISMATCH) {
+            _ = try dbQueue.read { db in try Int8.fetchOne(db, sql: "SELECT 300") }
         }
-        #expect(error.resultCode == .SQLITE_MISMATCH)
-        #expect(error.sql == "SELECT 300")
+        #expect(error?.sql == "SELECT 300")
     }
 
     // MARK: - Reals and booleans
