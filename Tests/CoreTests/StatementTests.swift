@@ -1,4 +1,5 @@
 import Foundation
+import RSTestSupport
 import ReactiveSQLite
 import Testing
 

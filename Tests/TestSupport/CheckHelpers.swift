@@ -147,3 +147,23 @@ func expectDatabaseError(
         try expectEqual(error.sql, sql, file: file, line: line)
     }
 }
+
+/// Fails the check when the value is nil; returns it otherwise.
+func unwrap<T>(
+    _ value: T?, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+) throws -> T {
+    guard let value else {
+        throw ConformanceFailure(description: "unexpected nil: \(message())", location: "\(file):\(line)")
+    }
+    return value
+}
+
+/// Fails the check unless running `sql` fails with the constraint violation of the extended result
+/// code (`SQLITE_CONSTRAINT_CHECK`, say).
+func expectConstraintViolation(
+    _ db: Database, _ sql: String, _ extendedResultCode: ResultCode, arguments: StatementArguments = [],
+    file: StaticString = #fileID, line: UInt = #line
+) throws {
+    let error = try expectDatabaseError({ try db.execute(sql: sql, arguments: arguments) }, file: file, line: line)
+    try expectDatabaseError(error, extendedResultCode, sql: sql, file: file, line: line)
+}

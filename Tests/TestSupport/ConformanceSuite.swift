@@ -4,7 +4,8 @@ public enum ConformanceSuite {
     public static let checks: [ConformanceCheck] =
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
         + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
-        + schemaChecks + transactionObserverChecks
+        + schemaChecks + schemaVersionChecks + schemaIntrospectionChecks + schemaLiteralChecks + schemaNameChecks
+        + functionChecks + collationChecks + traceChecks + argumentBytesChecks + transactionObserverChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -12,6 +12,24 @@ public enum DatabaseKind: String, CaseIterable, Sendable {
 
     /// Whether the kind keeps its data in a file (which other connections can open).
     public var isOnDisk: Bool { self != .queueInMemory }
+
+    /// The kinds that keep their data in a file.
+    public static let onDisk = allCases.filter(\.isOnDisk)
+
+    /// Opens a database of this kind on the file at `path` (a new private in-memory database for
+    /// `queueInMemory`, which ignores the path).
+    public func openWriter(
+        path: String, configuration: Configuration = Configuration(), driver: DatabaseDriver
+    ) throws -> any DatabaseWriter {
+        switch self {
+        case .queueOnDisk:
+            return try DatabaseQueue(path: path, configuration: configuration, driver: driver)
+        case .queueInMemory:
+            return try DatabaseQueue(named: nil, configuration: configuration, driver: driver)
+        case .pool:
+            return try DatabasePool(path: path, configuration: configuration, driver: driver)
+        }
+    }
 }
 
 /// Where a conformance check gets its databases: a kind, a driver, and a fresh directory.
@@ -41,13 +59,6 @@ public final class DatabaseFactory: Sendable {
     public func makeWriter(_ configure: (inout Configuration) -> Void = { _ in }) throws -> any DatabaseWriter {
         var configuration = baseConfiguration
         configure(&configuration)
-        switch kind {
-        case .queueOnDisk:
-            return try DatabaseQueue(path: path, configuration: configuration, driver: driver)
-        case .queueInMemory:
-            return try DatabaseQueue(named: nil, configuration: configuration, driver: driver)
-        case .pool:
-            return try DatabasePool(path: path, configuration: configuration, driver: driver)
-        }
+        return try kind.openWriter(path: path, configuration: configuration, driver: driver)
     }
 }

@@ -3,23 +3,10 @@ import RSTestSupport
 import ReactiveSQLCipher
 import Testing
 
-/// Which writer a test opens on a file.
-enum WriterKind: String, CaseIterable, Sendable {
-    case queue
-    case pool
-
-    func open(_ path: String, _ configuration: Configuration = Configuration()) throws -> any DatabaseWriter {
-        switch self {
-        case .queue: return try DatabaseQueue(path: path, configuration: configuration)
-        case .pool: return try DatabasePool(path: path, configuration: configuration)
-        }
-    }
-}
-
 /// Encrypted files: what is on disk, and what opens them.
 @Suite struct EncryptionTests {
-    @Test(arguments: WriterKind.allCases)
-    func anEncryptedFileHasNoPlaintextHeaderAndReopensWithItsPassphrase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func anEncryptedFileHasNoPlaintextHeaderAndReopensWithItsPassphrase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         do {
@@ -46,8 +33,8 @@ enum WriterKind: String, CaseIterable, Sendable {
         #expect(try fileHeader(path) == plaintextHeader)
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func aWrongPassphraseFailsAtOpeningWithNotADatabase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aWrongPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: "secret")))
@@ -61,16 +48,16 @@ enum WriterKind: String, CaseIterable, Sendable {
         #expect(!String(describing: error).contains("not-the-secret-42"))
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func anEncryptedFileWithoutPassphraseFailsAtOpeningWithNotADatabase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func anEncryptedFileWithoutPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: "secret")))
         expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path) }
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func aPlaintextFileWithAPassphraseFailsAtOpeningWithNotADatabase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aPlaintextFileWithAPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path))
@@ -103,8 +90,8 @@ enum WriterKind: String, CaseIterable, Sendable {
         #expect(try sampleRows(dbQueue) == [1, 2, 3])
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func dataPassphrasesOfAnyBytesWork(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func dataPassphrasesOfAnyBytesWork(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         // Not UTF-8, and with a zero byte: the bytes go to SQLCipher as they are.

@@ -5,8 +5,8 @@ import Testing
 
 /// Encrypting a plaintext database and decrypting an encrypted one with `sqlcipher_export`.
 @Suite struct ExportTests {
-    @Test(arguments: WriterKind.allCases)
-    func aPlaintextDatabaseIsEncryptedAndDecryptedBackWithItsData(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aPlaintextDatabaseIsEncryptedAndDecryptedBackWithItsData(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let plaintextPath = directory.path("plain.db")
         let encryptedPath = directory.path("encrypted.db")

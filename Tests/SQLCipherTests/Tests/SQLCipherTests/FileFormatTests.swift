@@ -15,8 +15,8 @@ import Testing
         return path
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func aFileInTheDefaultFormatOfSQLCipher3Opens(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aFileInTheDefaultFormatOfSQLCipher3Opens(_ kind: DatabaseKind) throws {
         // The control of the test below: the fixtures are written right.
         let directory = try TemporaryDirectory()
         let path = try fixture("sqlcipher3-default", in: directory)
@@ -24,8 +24,8 @@ import Testing
         #expect(try writer.read { db in try String.fetchOne(db, sql: "SELECT a FROM t") } == "success")
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func aFileInTheDefaultFormatOfSQLCipher4FailsAtOpeningWithAClearMessage(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aFileInTheDefaultFormatOfSQLCipher4FailsAtOpeningWithAClearMessage(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = try fixture("sqlcipher4-default", in: directory)
         let error = expectDatabaseError(.SQLITE_NOTADB) {

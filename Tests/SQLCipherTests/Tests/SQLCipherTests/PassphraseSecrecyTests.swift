@@ -21,8 +21,8 @@ import Testing
         return config
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func usePassphraseAndChangePassphraseTraceNoPassphrase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func usePassphraseAndChangePassphraseTraceNoPassphrase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         let events = Locked<[String]>([])
@@ -39,8 +39,8 @@ import Testing
         #expect(!trace.contains { $0.contains(secret) || $0.contains(newSecret) })
     }
 
-    @Test(arguments: WriterKind.allCases)
-    func aWrongPassphraseErrorShowsNoPassphrase(_ kind: WriterKind) throws {
+    @Test(arguments: DatabaseKind.onDisk)
+    func aWrongPassphraseErrorShowsNoPassphrase(_ kind: DatabaseKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: secret)))

@@ -1,7 +1,6 @@
 import Foundation
 import RSTestSupport
 import ReactiveSQLCipher
-import Testing
 
 /// A configuration whose connections use the given passphrase.
 func configuration(passphrase: String) -> Configuration {
@@ -47,12 +46,15 @@ func readSampleRowsConcurrently(_ dbPool: DatabasePool, count: Int) throws -> [[
     try readConcurrently(dbPool, count: count) { _, db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }
 }
 
-/// Expects `body` to throw a `DatabaseError` with the given primary result code, and returns it.
-@discardableResult
-func expectDatabaseError(
-    _ resultCode: ResultCode, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) -> DatabaseError? {
-    let error = #expect(throws: DatabaseError.self, sourceLocation: sourceLocation) { try body() }
-    #expect(error?.resultCode == resultCode, sourceLocation: sourceLocation)
-    return error
+extension DatabaseKind {
+    /// Opens a database of this kind over SQLCipher on the file at `path`.
+    func open(_ path: String, _ configuration: Configuration = Configuration()) throws -> any DatabaseWriter {
+        try openWriter(path: path, configuration: configuration, driver: .sqlcipher)
+    }
+}
+
+/// The kinds of databases on a file, under the name that ChangePassphraseTests still uses (it is to
+/// name `DatabaseKind.onDisk` once the change that edits it lands).
+enum WriterKind {
+    static let allCases = DatabaseKind.onDisk
 }

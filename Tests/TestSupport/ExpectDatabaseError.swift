@@ -1,11 +1,14 @@
-import ReactiveSQLite
+import RSCore
 import Testing
+
+// The expectation of the Swift Testing tests of the driver packages (the conformance checks use the
+// throwing `expectDatabaseError` of ConformanceCheck.swift instead).
 
 /// Expects `body` to throw a `DatabaseError` with the given extended result code (a primary code
 /// for errors that have no extended one) and, when they are given, the exact message and the SQL of
 /// the failed statement. Returns the error, for more expectations, or nil when the expectation failed.
 @discardableResult
-func expectDatabaseError<T>(
+public func expectDatabaseError<T>(
     _ extendedResultCode: ResultCode, message: String? = nil, sql: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T
 ) -> DatabaseError? {
