@@ -3,7 +3,8 @@ public enum ConformanceSuite {
     /// All checks.
     public static let checks: [ConformanceCheck] =
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
-        + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
+        + interruptChecks + closeChecks + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks
+        + missingFeatureChecks + regionChecks
         + schemaChecks
 
     /// Every check paired with every kind it applies to.
