@@ -3,10 +3,10 @@ import Foundation
 import RSCore
 
 // Helpers of the conformance checks: waiting with timeouts, running work on other threads, and
-// bridging async code into the synchronous checks. No check sleeps: they wait on semaphores, with
-// timeouts, so that a deadlock fails the check instead of hanging the suite. (Two checks wait a set
-// time on purpose, since nothing signals that something does not happen: `isStillRunning(after:)`,
-// and the barrier check's wait for a barrier write that must not run during a read.)
+// bridging async code into the synchronous checks. No check sleeps: they wait on events, with
+// timeouts, so that a deadlock fails the check instead of hanging the suite. Only a party that
+// waits gives no sign of waiting: the few checks that something waits (and nothing else shows
+// it) give a broken library `waitWindow` to show itself, with `expectNoSignal`.
 
 /// How long a check waits for something that should happen promptly before it fails.
 let checkTimeout: TimeInterval = 10
@@ -21,7 +21,23 @@ func expectSignal(
     }
 }
 
-/// Work that runs on another thread, and whose outcome the check waits for.
+/// How long a check that something waits gives it to (wrongly) go on, where nothing else than
+/// time can show that it waits. A correct library passes whatever the window.
+let waitWindow: TimeInterval = 0.5
+
+/// Fails the check if the semaphore is signaled within `waitWindow`: for the checks that a party
+/// waits, with a semaphore that the party signals when it goes on. The semaphore is left as it was.
+func expectNoSignal(
+    _ semaphore: DispatchSemaphore, _ message: String, file: StaticString = #fileID, line: UInt = #line
+) throws {
+    guard semaphore.wait(timeout: .now() + waitWindow) == .timedOut else {
+        semaphore.signal()
+        throw ConformanceFailure(description: "did not wait: \(message)", location: "\(file):\(line)")
+    }
+}
+
+/// Work that runs on another thread, or in a task out of the cooperative thread pool, and whose
+/// outcome the check waits for.
 final class BackgroundWork<T: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let result = Locked<Result<T, any Error>?>(nil)
@@ -36,11 +52,30 @@ final class BackgroundWork<T: Sendable>: Sendable {
         thread.start()
     }
 
-    /// Whether the work is still running after `delay`: for checks that something waits.
-    func isStillRunning(after delay: TimeInterval) -> Bool {
-        guard done.wait(timeout: .now() + delay) == .success else { return true }
-        done.signal()  // for `wait()`
-        return false
+    /// Starts async `body` in a task of its own, on a dispatch queue of its own.
+    init(async body: @escaping @Sendable () async throws -> T) {
+        let operation: @Sendable () async -> Void = { [done, result] in
+            let outcome: Result<T, any Error>
+            do {
+                outcome = .success(try await body())
+            } catch {
+                outcome = .failure(error)
+            }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        // The check blocks its thread, which may be one of the few threads of the cooperative pool (a
+        // synchronous test runs on it): the task runs on Dispatch instead, so that it cannot starve.
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            let executor = DispatchTaskExecutor()
+            Task(executorPreference: executor) {
+                // The task keeps its executor alive.
+                withExtendedLifetime(executor) {}
+                await operation()
+            }
+        } else {
+            Task(operation: operation)
+        }
     }
 
     /// Waits for the work, and returns its result or rethrows its error. Fails the check when the
@@ -51,6 +86,7 @@ final class BackgroundWork<T: Sendable>: Sendable {
         file: StaticString = #fileID, line: UInt = #line
     ) throws -> T {
         try expectSignal(done, timeout: timeout, message, file: file, line: line)
+        done.signal()  // for another `wait()`
         return try result.current!.get()
     }
 }
@@ -75,32 +111,7 @@ func runAsync<T: Sendable>(
     timeout: TimeInterval = checkTimeout, file: StaticString = #fileID, line: UInt = #line,
     _ body: @escaping @Sendable () async throws -> T
 ) throws -> T {
-    let done = DispatchSemaphore(value: 0)
-    let result = Locked<Result<T, any Error>?>(nil)
-    let operation: @Sendable () async -> Void = {
-        let outcome: Result<T, any Error>
-        do {
-            outcome = .success(try await body())
-        } catch {
-            outcome = .failure(error)
-        }
-        result.withLock { $0 = outcome }
-        done.signal()
-    }
-    // The check blocks its thread, which may be one of the few threads of the cooperative pool (a
-    // synchronous test runs on it): the task runs on Dispatch instead, so that it cannot starve.
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-        let executor = DispatchTaskExecutor()
-        Task(executorPreference: executor) {
-            // The task keeps its executor alive.
-            withExtendedLifetime(executor) {}
-            await operation()
-        }
-    } else {
-        Task(operation: operation)
-    }
-    try expectSignal(done, timeout: timeout, "the async work did not end", file: file, line: line)
-    return try result.current!.get()
+    try BackgroundWork(async: body).wait(timeout: timeout, "the async work did not end", file: file, line: line)
 }
 
 /// A task executor that runs jobs on a serial dispatch queue, out of the cooperative thread pool.
@@ -111,6 +122,19 @@ private final class DispatchTaskExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Interrupts the statements that the connections of `writer`, a DatabaseQueue or a
+/// DatabasePool, run (`interrupt()` is not a requirement of `DatabaseReader`).
+func interrupt(_ writer: any DatabaseWriter, file: StaticString = #fileID, line: UInt = #line) throws {
+    switch writer {
+    case let queue as DatabaseQueue:
+        queue.interrupt()
+    case let pool as DatabasePool:
+        pool.interrupt()
+    default:
+        throw ConformanceFailure(description: "\(type(of: writer)) has no interrupt()", location: "\(file):\(line)")
     }
 }
 

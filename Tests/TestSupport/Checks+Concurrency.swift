@@ -53,23 +53,58 @@ let concurrencyChecks: [ConformanceCheck] = [
         try expectEqual(inWriteWithoutTransaction, false)
         try expectEqual(failure, "Failure")
     },
-    ConformanceCheck("concurrent async writes from many tasks all commit") { factory in
+    ConformanceCheck("async writes started from many threads at once each run once, one at a time") { factory in
         let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        let values = try runAsync { () -> [Int] in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for value in 0..<20 {
-                    group.addTask {
-                        try await writer.write { db in
-                            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [value])
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
-            return try await writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }
+        try writer.write { db in
+            try db.execute(
+                sql:
+                    "CREATE TABLE t (a INTEGER); CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0)"
+            )
         }
-        try expectEqual(values, Array(0..<20))
+        let (threadCount, writesPerThread) = (4, 10)
+        let writeCount = threadCount * writesPerThread
+        let allThreadsStarted = Rendezvous(count: threadCount)
+        // The first write to run waits until every write is about to be started: writes that do
+        // not wait for each other then run at the same time.
+        let allWritesStarting = Rendezvous(count: writeCount)
+        let runCounts = Locked<[Int: Int]>([:])
+        let runningWrites = Locked(0)
+        let threads = (0..<threadCount).map { thread in
+            BackgroundWork {
+                try allThreadsStarted.arriveAndWait("the threads did not all start")
+                return (0..<writesPerThread).map { index in
+                    let value = thread * writesPerThread + index
+                    return BackgroundWork(async: {
+                        allWritesStarting.arrive()
+                        return try await writer.write { db -> Bool in
+                            let isAlone = runningWrites.withLock { running in
+                                running += 1
+                                return running == 1
+                            }
+                            defer { runningWrites.withLock { $0 -= 1 } }
+                            runCounts.withLock { $0[value, default: 0] += 1 }
+                            try allWritesStarting.waitForAll("the writes did not all start")
+                            // Read, then write: a lost update would show if two writes overlapped.
+                            let n = try Int.fetchOne(db, sql: "SELECT n FROM counter")!
+                            try db.execute(sql: "UPDATE counter SET n = ?", arguments: [n + 1])
+                            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [value])
+                            return isAlone
+                        }
+                    })
+                }
+            }
+        }
+        let writes = try threads.flatMap { try $0.wait() }
+        try expectEqual(try writes.map { try $0.wait() }, Array(repeating: true, count: writeCount))
+        try expectEqual(runCounts.current, Dictionary(uniqueKeysWithValues: (0..<writeCount).map { ($0, 1) }))
+        let (values, count) = try writer.read { db in
+            (
+                try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a"),
+                try Int.fetchOne(db, sql: "SELECT n FROM counter")
+            )
+        }
+        try expectEqual(values, Array(0..<writeCount))
+        try expectEqual(count, writeCount)
     },
     ConformanceCheck("an async access from a cancelled task fails with CancellationError and does nothing") {
         factory in
@@ -162,42 +197,79 @@ let concurrencyChecks: [ConformanceCheck] = [
                 "committed, in transaction: true, after: false", "Failure", "outside of transaction", "read [1]",
             ])
     },
-    ConformanceCheck("a pool read keeps seeing its snapshot while a write commits", kinds: [.pool]) { factory in
+    ConformanceCheck("overlapping pool reads run at once on different readers, each in its snapshot", kinds: [.pool]) {
+        factory in
         let pool = try factory.makeWriter()
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
-        let readerDidRead = DispatchSemaphore(value: 0)
-        let writerDidCommit = DispatchSemaphore(value: 0)
-        let write = BackgroundWork {
-            try expectSignal(readerDidRead, "the read did not start")
-            try pool.write { db in try db.execute(sql: "UPDATE t SET a = 2") }
-            writerDidCommit.signal()
+        try pool.write { db in
+            try db.execute(
+                sql:
+                    "CREATE TABLE t1 (a INTEGER); CREATE TABLE t2 (b INTEGER); INSERT INTO t1 VALUES (1); INSERT INTO t2 VALUES (1)"
+            )
         }
-        let values = try pool.read { db -> [Int] in
-            let before = try Int.fetchOne(db, sql: "SELECT a FROM t")!
-            readerDidRead.signal()
-            try expectSignal(writerDidCommit, timeout: 5, "the write could not commit while a read was running")
-            let after = try Int.fetchOne(db, sql: "SELECT a FROM t")!
-            return [before, after]
-        }
-        try write.wait()
-        try expectEqual(values, [1, 1])
-        try expectEqual(try pool.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }, 2)
-    },
-    ConformanceCheck("pool reads run concurrently with each other", kinds: [.pool]) { factory in
-        let pool = try factory.makeWriter()
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
-        let first = DispatchSemaphore(value: 0)
-        let second = DispatchSemaphore(value: 0)
-        let reads = [(first, second), (second, first)].map { mine, other in
-            BackgroundWork {
-                try pool.read { db -> Int in
-                    mine.signal()
-                    try expectSignal(other, timeout: 5, "the other read did not run concurrently")
-                    return try Int.fetchOne(db, sql: "SELECT a FROM t")!
+        let readCount = 3
+        // The reads and the check meet once each read has read: the reads then all run.
+        let allReadsRead = Rendezvous(count: readCount + 1)
+        let written = DispatchSemaphore(value: 0)
+        let reads = (0..<readCount).map { _ in
+            BackgroundWork { () -> (reader: String, values: [Int]) in
+                try pool.read { db in
+                    let before = try Int.fetchOne(db, sql: "SELECT a FROM t1")!
+                    try allReadsRead.arriveAndWait("the reads did not all run at once")
+                    try expectSignal(written, "the write did not commit while the reads ran")
+                    let after = try Int.fetchOne(db, sql: "SELECT a FROM t1")!
+                    let other = try Int.fetchOne(db, sql: "SELECT b FROM t2")!
+                    return (db.description, [before, after, other])
                 }
             }
         }
-        try expectEqual(try reads.map { try $0.wait() }, [1, 1])
+        try allReadsRead.arriveAndWait("the reads did not all run at once")
+        try pool.write { db in try db.execute(sql: "UPDATE t1 SET a = 2; UPDATE t2 SET b = 2") }
+        for _ in 0..<readCount { written.signal() }
+        let results = try reads.map { try $0.wait() }
+        try expectEqual(Set(results.map(\.reader)).count, readCount)
+        // Each read sees the database as it was when it started, in both tables.
+        try expectEqual(results.map(\.values), Array(repeating: [1, 1, 1], count: readCount))
+        let later = try pool.read { db in
+            [try Int.fetchOne(db, sql: "SELECT a FROM t1")!, try Int.fetchOne(db, sql: "SELECT b FROM t2")!]
+        }
+        try expectEqual(later, [2, 2])
+    },
+    ConformanceCheck("a pool runs maximumReaderCount reads at once; one more waits for a free reader", kinds: [.pool]) {
+        factory in
+        let maximumReaderCount = 2
+        let pool = try factory.makeWriter { $0.maximumReaderCount = maximumReaderCount }
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let allReadsStarted = Rendezvous(count: maximumReaderCount + 1)
+        let endRead = (0..<maximumReaderCount).map { _ in DispatchSemaphore(value: 0) }
+        let events = Locked<[String]>([])
+        let reads = endRead.enumerated().map { number, end in
+            BackgroundWork { () -> String in
+                try pool.read { db in
+                    try allReadsStarted.arriveAndWait("\(maximumReaderCount) reads did not run at once")
+                    try expectSignal(end, "the check did not end the read")
+                    events.withLock { $0.append("read \(number) ends") }
+                    return db.description
+                }
+            }
+        }
+        try allReadsStarted.arriveAndWait("\(maximumReaderCount) reads did not run at once")
+        let extraReadStarted = DispatchSemaphore(value: 0)
+        let extraRead = BackgroundWork { () -> String in
+            try pool.read { db in
+                events.withLock { $0.append("extra read starts") }
+                extraReadStarted.signal()
+                return db.description
+            }
+        }
+        try expectNoSignal(extraReadStarted, "a read started while \(maximumReaderCount) reads held every reader")
+        endRead[0].signal()
+        let extraReader = try extraRead.wait()
+        for end in endRead.dropFirst() { end.signal() }
+        let readers = try reads.map { try $0.wait() }
+        try expectEqual(events.current, ["read 0 ends", "extra read starts", "read 1 ends"])
+        // The extra read took the reader that the first read left.
+        try expectEqual(Set(readers).count, maximumReaderCount)
+        try expectEqual(extraReader, readers[0])
     },
     ConformanceCheck("pool reads do not wait for a write in progress, and do not see it", kinds: [.pool]) { factory in
         let pool = try factory.makeWriter()
@@ -208,7 +280,7 @@ let concurrencyChecks: [ConformanceCheck] = [
             try pool.write { db in
                 try db.execute(sql: "UPDATE t SET a = 2")
                 writeStarted.signal()
-                try expectSignal(readDone, timeout: 5, "the read waited for the write")
+                try expectSignal(readDone, "the read waited for the write")
             }
         }
         try expectSignal(writeStarted, "the write did not start")
@@ -222,6 +294,17 @@ let concurrencyChecks: [ConformanceCheck] = [
         factory in
         let pool = try factory.makeWriter()
         try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        // The connections of a pool wait up to 10 seconds for a lock (see Configuration.busyMode).
+        let busyTimeout = "PRAGMA busy_timeout"
+        try expectEqual(try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: busyTimeout) }, 10_000)
+        try expectEqual(try pool.read { db in try Int.fetchOne(db, sql: busyTimeout) }, 10_000)
+
+        let writeBegins = DispatchSemaphore(value: 0)
+        try pool.writeWithoutTransaction { db in
+            db.trace { event in
+                if case .statement(let statement) = event, statement.sql.hasPrefix("BEGIN") { writeBegins.signal() }
+            }
+        }
         let other = try factory.makeWriter()
         let otherLocked = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -234,8 +317,8 @@ let concurrencyChecks: [ConformanceCheck] = [
         }
         try expectSignal(otherLocked, "the other connection did not lock the database")
         let write = BackgroundWork { try pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") } }
-        // Without a busy timeout, the write fails with SQLITE_BUSY at once: it must still be waiting.
-        try expect(write.isStillRunning(after: 0.5), "the write did not wait for the lock")
+        // The write takes the lock with its BEGIN: it would fail at once with SQLITE_BUSY, without waiting.
+        try expectSignal(writeBegins, "the write did not begin")
         release.signal()
         try lockHolder.wait()
         try write.wait()
@@ -252,9 +335,8 @@ let concurrencyChecks: [ConformanceCheck] = [
             try writer.read { _ in
                 readStarted.signal()
                 try expectSignal(barrierCalled, "the barrier write was not called")
-                // Give the barrier write a chance to (wrongly) run while the read runs.
-                let ranDuringRead = barrierRan.wait(timeout: .now() + 0.3) == .success
-                events.withLock { $0.append(ranDuringRead ? "the barrier ran during the read" : "read end") }
+                try expectNoSignal(barrierRan, "the barrier write ran during the read")
+                events.withLock { $0.append("read end") }
             }
         }
         try expectSignal(readStarted, "the read did not start")
@@ -270,70 +352,6 @@ let concurrencyChecks: [ConformanceCheck] = [
         try barrier.wait()
         try expectEqual(events.current, ["read end", "barrier"])
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }, 2)
-    },
-    ConformanceCheck("after close(), reads and writes fail with SQLITE_MISUSE") { factory in
-        let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        try writer.close()
-        let readError = try expectDatabaseError {
-            _ = try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
-        }
-        try expectEqual(readError.resultCode, .SQLITE_MISUSE)
-        let writeError = try expectDatabaseError {
-            try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        }
-        try expectEqual(writeError.resultCode, .SQLITE_MISUSE)
-        try writer.close()
-    },
-    ConformanceCheck("after close(), every kind of read fails with SQLITE_MISUSE, even after earlier reads") {
-        factory in
-        let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
-        try writer.close()
-        let readError = try expectDatabaseError {
-            _ = try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
-        }
-        try expectEqual(readError.resultCode, .SQLITE_MISUSE)
-
-        let done = DispatchSemaphore(value: 0)
-        let asyncReadCode = Locked<ResultCode?>(nil)
-        writer.asyncRead { result in
-            if case .failure(let error as DatabaseError) = result {
-                asyncReadCode.withLock { $0 = error.resultCode }
-            }
-            done.signal()
-        }
-        try expectSignal(done, "the asyncRead closure was not called")
-        try expectEqual(asyncReadCode.current, .SQLITE_MISUSE)
-
-        let awaitCode = try asyncErrorCode {
-            _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
-        }
-        try expectEqual(awaitCode, .SQLITE_MISUSE)
-    },
-    ConformanceCheck("after close(), async/await writes fail with SQLITE_MISUSE") { factory in
-        let writer = try factory.makeWriter()
-        try writer.close()
-        let codes = [
-            try asyncErrorCode { try await writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") } },
-            try asyncErrorCode {
-                try await writer.writeWithoutTransaction { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-            },
-        ]
-        try expectEqual(codes, [.SQLITE_MISUSE, .SQLITE_MISUSE])
-    },
-    ConformanceCheck("close() from inside an access fails with SQLITE_MISUSE, and the database stays open") {
-        factory in
-        let writer = try factory.makeWriter()
-        // On a thread of its own: a regression would deadlock, which the timeout turns into a failure.
-        try BackgroundWork {
-            let readError = try writer.read { _ in try expectDatabaseError { try writer.close() } }
-            try expectEqual(readError.resultCode, .SQLITE_MISUSE)
-            let writeError = try writer.write { _ in try expectDatabaseError { try writer.close() } }
-            try expectEqual(writeError.resultCode, .SQLITE_MISUSE)
-        }.wait("close() from inside an access did not return")
-        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }, 1)
     },
     ConformanceCheck("an async read whose closure ends the transaction itself runs once, and returns its value") {
         factory in

@@ -228,7 +228,7 @@ let errorChecks: [ConformanceCheck] = [
                 }
             }
         }
-        let error = try work.wait(timeout: 5, "the reentrant read deadlocked")
+        let error = try work.wait("the reentrant read deadlocked")
         try expectEqual(error.resultCode, .SQLITE_MISUSE)
         try expect(error.message?.isEmpty == false, "message of \(error)")
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
@@ -243,7 +243,7 @@ let errorChecks: [ConformanceCheck] = [
             let readInRead = try expectDatabaseError { try writer.read { _ in try writer.read { _ in } } }
             return [inWrite, inRead, readInRead]
         }
-        let errors = try work.wait(timeout: 5, "a reentrant access deadlocked")
+        let errors = try work.wait("a reentrant access deadlocked")
         try expectEqual(errors.map(\.resultCode), [.SQLITE_MISUSE, .SQLITE_MISUSE, .SQLITE_MISUSE])
     },
     ConformanceCheck("statement arguments are hidden from descriptions unless publicStatementArguments is true") {

@@ -3,9 +3,10 @@ public enum ConformanceSuite {
     /// All checks.
     public static let checks: [ConformanceCheck] =
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
-        + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
-        + schemaChecks + schemaVersionChecks + schemaIntrospectionChecks + schemaLiteralChecks + schemaNameChecks
-        + functionChecks + collationChecks + traceChecks + argumentBytesChecks + transactionObserverChecks
+        + interruptChecks + closeChecks + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks
+        + missingFeatureChecks + regionChecks + schemaChecks + schemaVersionChecks + schemaIntrospectionChecks
+        + schemaLiteralChecks + schemaNameChecks + functionChecks + collationChecks + traceChecks + argumentBytesChecks
+        + transactionObserverChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
