@@ -4,7 +4,7 @@ public enum ConformanceSuite {
     public static let checks: [ConformanceCheck] =
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
         + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
-        + schemaChecks
+        + schemaChecks + journalModeChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
