@@ -5,7 +5,7 @@ public enum ConformanceSuite {
         executionChecks + transactionChecks + errorChecks + recordChecks + migrationChecks + concurrencyChecks
         + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks + missingFeatureChecks + regionChecks
         + schemaChecks + journalModeChecks
-        + vacuumChecks
+        + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
