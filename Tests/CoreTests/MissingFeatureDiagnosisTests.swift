@@ -22,6 +22,8 @@ import Testing
         ("CREATE TABLE t (a, b GENERATED ALWAYS AS (a * 2))", "generated columns needs SQLite 3.31.0"),
         ("CREATE TABLE t (a INTEGER) STRICT", "STRICT tables needs SQLite 3.37.0"),
         ("SELECT iif(x, 1, 2) FROM t", "IIF needs SQLite 3.32.0"),
+        ("VACUUM INTO ?", "VACUUM INTO needs SQLite 3.27.0"),
+        ("VACUUM main INTO 'copy.sqlite'", "VACUUM INTO needs SQLite 3.27.0"),
         ("SELECT data ->> '$.name' FROM t", "the -> and ->> JSON operators needs SQLite 3.38.0"),
     ])
     func oldSQLiteNamesTheMissingFeatureAndTheVersions(sql: String, expected: String) throws {
@@ -35,7 +37,7 @@ import Testing
         for sql in [
             "SELECT * FROM player WHERE score > 10 ORDER BY name", "INSERT OR REPLACE INTO t VALUES (1)",
             "CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT NOT NULL ON CONFLICT REPLACE)", "SELEC 1",
-            "UPDATE t SET over = 1", "SELECT power_level FROM hero",
+            "UPDATE t SET over = 1", "SELECT power_level FROM hero", "VACUUM", "INSERT INTO vacuum_log VALUES (1)",
         ] {
             #expect(sqlite3_15.missingFeatureDiagnosis(sql: sql) == nil, "\(sql)")
         }

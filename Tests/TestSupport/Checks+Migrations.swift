@@ -232,6 +232,25 @@ let migrationChecks: [ConformanceCheck] = [
         try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1"])
     },
     ConformanceCheck(
+        "eraseDatabaseOnSchemaChange erases a database migrated with migrations the migrator does not know"
+    ) { factory in
+        let writer = try factory.makeWriter()
+        // The newer migration changes no schema: only its identifier tells the databases apart.
+        try loggingMigrator(["v1", "v2"]).migrate(writer)
+
+        // Without the option, an older migrator leaves the database alone.
+        try loggingMigrator(["v1"]).migrate(writer)
+        try expectEqual(try loggedMigrations(writer), ["v1", "v2"])
+
+        var older = loggingMigrator(["v1"])
+        older.eraseDatabaseOnSchemaChange = true
+        try older.migrate(writer)
+        // Erased, then migrated again: `log` was created anew, and only v1 is recorded as applied.
+        try expectEqual(try loggedMigrations(writer), ["v1"])
+        try expectEqual(try writer.read { db in try older.appliedIdentifiers(db) }, ["v1"])
+        try expectEqual(try writer.read { db in try older.hasBeenSuperseded(db) }, false)
+    },
+    ConformanceCheck(
         "eraseDatabaseOnSchemaChange compares schemas for a writer configured for WAL",
         kinds: [.queueOnDisk, .pool]
     ) { factory in

@@ -6,6 +6,7 @@ public enum ConformanceSuite {
         + interruptChecks + closeChecks + capabilityChecks + readerInvalidationChecks + queryInterfaceChecks
         + missingFeatureChecks + regionChecks + schemaChecks + schemaVersionChecks + schemaIntrospectionChecks
         + schemaLiteralChecks + schemaNameChecks + functionChecks + collationChecks + traceChecks + argumentBytesChecks
+        + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks
 
     /// Every check paired with every kind it applies to.

@@ -54,6 +54,17 @@ public final class DatabaseFactory: Sendable {
     /// The path of the database file of the check.
     public var path: String { directory.path("db.sqlite") }
 
+    /// The path of another file in the directory of the check.
+    func path(ofFile name: String) -> String { directory.path(name) }
+
+    /// Opens a DatabaseQueue on the file of the check (on-disk kinds), beside the check's writer:
+    /// another connection, which sees the locks of the writer's connection.
+    func makeOtherConnection(_ configure: (inout Configuration) -> Void = { _ in }) throws -> DatabaseQueue {
+        var configuration = baseConfiguration
+        configure(&configuration)
+        return try DatabaseQueue(path: path, configuration: configuration, driver: driver)
+    }
+
     /// Opens the database of the check (the same file on each call for on-disk kinds; a new private
     /// in-memory database on each call for `queueInMemory`).
     public func makeWriter(_ configure: (inout Configuration) -> Void = { _ in }) throws -> any DatabaseWriter {

@@ -22,7 +22,8 @@ public struct Configuration: Sendable {
     /// A pool that should give up sooner needs a shorter `timeout`.
     public var busyMode: BusyMode = .immediateError
 
-    /// The journal mode of a DatabaseQueue (a DatabasePool always uses WAL).
+    /// The journal mode of a DatabaseQueue (a DatabasePool always uses WAL). A read-only queue
+    /// ignores it, and finds the journal mode of the file.
     public var journalMode: JournalModeConfiguration = .default
 
     /// The maximum number of concurrent readers of a DatabasePool (5 by default).

@@ -29,10 +29,9 @@ public final class DatabaseQueue: DatabaseWriter {
         writer = try SerializedDatabase(
             path: path, description: label, configuration: configuration, driver: driver,
             owner: owner, transactionClock: TransactionClock())
-        try writer.sync { db in
-            if case .wal = configuration.journalMode {
-                try db.setJournalModeWAL()
-            }
+        // A read-only connection cannot change the journal mode: it ignores the setting, as in GRDB.
+        if case .wal = configuration.journalMode, !configuration.readonly {
+            try writer.sync { db in try db.setJournalModeWAL() }
         }
     }
 

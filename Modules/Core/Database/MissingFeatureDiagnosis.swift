@@ -60,6 +60,7 @@ package struct SQLFeature: Sendable {
         generatedColumns,
         strictTables,
         SQLFeature(name: "IIF", minimumVersionNumber: 3_032_000, pattern: #"\bIIF\s*\("#),
+        SQLFeature(name: "VACUUM INTO", minimumVersionNumber: 3_027_000, pattern: #"\bVACUUM\b[^;]*\bINTO\b"#),
         SQLFeature(name: "the -> and ->> JSON operators", minimumVersionNumber: 3_038_000, pattern: #"->"#),
     ]
 
