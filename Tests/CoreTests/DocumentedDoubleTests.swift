@@ -95,6 +95,8 @@ private final class FailingWriter: DatabaseWriter {
 
     func close() throws {}
 
+    func interrupt() {}
+
     func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T { throw error }
 
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T { throw error }
@@ -147,6 +149,8 @@ private final class RecordingWriter: DatabaseWriter, Sendable {
     }
 
     func close() throws { try base.close() }
+
+    func interrupt() { base.interrupt() }
 
     func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         count(read: false)

@@ -125,19 +125,6 @@ private final class DispatchTaskExecutor: TaskExecutor {
     }
 }
 
-/// Interrupts the statements that the connections of `writer`, a DatabaseQueue or a
-/// DatabasePool, run (`interrupt()` is not a requirement of `DatabaseReader`).
-func interrupt(_ writer: any DatabaseWriter, file: StaticString = #fileID, line: UInt = #line) throws {
-    switch writer {
-    case let queue as DatabaseQueue:
-        queue.interrupt()
-    case let pool as DatabasePool:
-        pool.interrupt()
-    default:
-        throw ConformanceFailure(description: "\(type(of: writer)) has no interrupt()", location: "\(file):\(line)")
-    }
-}
-
 /// Fails the check unless `body` throws an error of type `E`; returns it.
 @discardableResult
 func expectError<E: Error>(

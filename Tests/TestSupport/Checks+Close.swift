@@ -121,5 +121,5 @@ private func checkCloseDuringAccess(
     let writeError = try expectDatabaseError { try writer.write { db in try db.execute(sql: "DELETE FROM t") } }
     try expectEqual(
         [readError.resultCode, writeError.resultCode], [.SQLITE_MISUSE, .SQLITE_MISUSE], file: file, line: line)
-    try interrupt(writer)
+    writer.interrupt()
 }

@@ -21,12 +21,12 @@ let interruptChecks: [ConformanceCheck] = [
                 }
             }
             try longStatement.waitUntilRunning()
-            try interrupt(writer)
+            writer.interrupt()
             try expectEqual(try write.wait().resultCode, .SQLITE_INTERRUPT)
             try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [0])
         }
         // An interruption while nothing runs changes nothing either.
-        try interrupt(writer)
+        writer.interrupt()
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [0, 2])
     },
@@ -39,7 +39,7 @@ let interruptChecks: [ConformanceCheck] = [
             try expectDatabaseError { _ = try writer.read { db in try Int.fetchOne(db, sql: longStatement.select) } }
         }
         try longStatement.waitUntilRunning()
-        try interrupt(writer)
+        writer.interrupt()
         try expectEqual(try read.wait().resultCode, .SQLITE_INTERRUPT)
         // The read's connection is not left read-only, nor in a transaction.
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -59,7 +59,7 @@ let interruptChecks: [ConformanceCheck] = [
         ]
         try longStatement.waitUntilRunning()
         try longStatement.waitUntilRunning()
-        try interrupt(pool)
+        pool.interrupt()
         try expectEqual(try accesses.map { try $0.wait().resultCode }, [.SQLITE_INTERRUPT, .SQLITE_INTERRUPT])
         try expectEqual(try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }, 1)
     },

@@ -1,6 +1,5 @@
 import RSCore
 import RSQueryInterface
-import Testing
 
 /// Schema introspection, from the PRAGMAs of the driver's SQLite: columns, indexes, foreign keys
 /// and unique keys of tables, views and temporary tables, and errors that name unknown tables.
@@ -88,17 +87,13 @@ let schemaIntrospectionChecks: [ConformanceCheck] = [
     ConformanceCheck("introspection of a table missing from the temp schema throws an error that names it") {
         factory in
         try introspectionFixture(factory).read { db in
-            // Library bug: the existence check reads `temp.sqlite_master`, a name that SQLite knows
-            // since 3.33 only (`sqlite_temp_master` before): SQLCipher 3.4 fails with "no such
-            // table: temp.sqlite_master". Swift Testing reports the known issue, and fails the
-            // check once the issue is gone.
-            try withKnownIssue("temp.sqlite_master needs SQLite 3.33") {
-                let error = try expectDatabaseError { _ = try db.indexes(on: "empty", in: "temp") }
-                try expectEqual(error.resultCode, .SQLITE_ERROR)
-                try expectEqual(error.message, "no such table: temp.empty")
-            } when: {
-                !db.driver.capabilities.isAtLeast(3, 33)
-            }
+            // The existence check of the temp schema reads `sqlite_temp_master`: `temp.sqlite_master`
+            // is a name of SQLite 3.33+, which SQLCipher 3.4 does not know.
+            let error = try expectDatabaseError { _ = try db.indexes(on: "empty", in: "temp") }
+            try expectEqual(error.resultCode, .SQLITE_ERROR)
+            try expectEqual(error.message, "no such table: temp.empty")
+            let foreignKeysError = try expectDatabaseError { _ = try db.foreignKeys(on: "empty", in: "temp") }
+            try expectEqual(foreignKeysError.message, "no such table: temp.empty")
         }
     },
     ConformanceCheck("introspection of an unknown table throws an error that names it, whatever the name") {

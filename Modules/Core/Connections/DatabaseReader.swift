@@ -2,7 +2,7 @@
 ///
 /// Applications depend on `DatabaseReader` and `DatabaseWriter` rather than on a concrete
 /// connection type, so that tests can hand them an in-memory database or a double. A conforming
-/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead` and `close`.
+/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead`, `close` and `interrupt`.
 ///
 /// Swift lets a synchronous method satisfy an async requirement: a type that implements only the
 /// synchronous `read(_:)` runs it for `try await reader.read { … }` too, which then blocks the
@@ -34,6 +34,10 @@ public protocol DatabaseReader: AnyObject, Sendable {
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
     func close() throws
+
+    /// Interrupts the statements that run, if any: they fail with `SQLITE_INTERRUPT`. Safe from
+    /// any thread, also after `close()`, where it does nothing.
+    func interrupt()
 }
 
 extension DatabaseReader {

@@ -94,10 +94,14 @@ extension Database {
     private func checkTableExists(_ tableName: String, _ schemaName: String?) throws {
         let exists: Bool
         if let schemaName {
+            // `temp.sqlite_master` is a name of SQLite 3.33+; `sqlite_temp_master` works everywhere.
+            let schemaTable =
+                schemaName.lowercased() == "temp"
+                ? "sqlite_temp_master" : "\(schemaName.quotedDatabaseIdentifier).sqlite_master"
             exists =
                 try Bool.fetchOne(
                     self,
-                    sql: "SELECT EXISTS (SELECT 1 FROM \(schemaName.quotedDatabaseIdentifier).sqlite_master "
+                    sql: "SELECT EXISTS (SELECT 1 FROM \(schemaTable) "
                         + "WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE)",
                     arguments: [tableName]) ?? false
         } else {

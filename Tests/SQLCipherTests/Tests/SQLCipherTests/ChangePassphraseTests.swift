@@ -63,7 +63,7 @@ import Testing
         let rows = try readSampleRowsConcurrently(dbPool, count: 2)
         #expect(rows == [[1, 2, 3, 4], [1, 2, 3, 4]])
 
-        for kind in WriterKind.allCases {
+        for kind in DatabaseKind.onDisk {
             #expect(try sampleRows(kind.open(path, configuration(passphrase: "new secret"))) == [1, 2, 3, 4])
             expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "old secret")) }
         }

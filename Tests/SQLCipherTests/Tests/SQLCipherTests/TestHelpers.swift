@@ -52,9 +52,3 @@ extension DatabaseKind {
         try openWriter(path: path, configuration: configuration, driver: .sqlcipher)
     }
 }
-
-/// The kinds of databases on a file, under the name that ChangePassphraseTests still uses (it is to
-/// name `DatabaseKind.onDisk` once the change that edits it lands).
-enum WriterKind {
-    static let allCases = DatabaseKind.onDisk
-}
