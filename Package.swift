@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "RSSQLCipherDriver", targets: ["RSSQLCipherDriver"]),
         .library(name: "RSMigrations", targets: ["RSMigrations"]),
         .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
+        .library(name: "RSObservation", targets: ["RSObservation"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
@@ -47,26 +48,37 @@ let package = Package(
         .target(name: "RSMigrations", dependencies: ["RSCore"], path: "Modules/Migrations"),
         // The query interface: the typed request builder and the schema DSL.
         .target(name: "RSQueryInterface", dependencies: ["RSCore"], path: "Modules/QueryInterface"),
+        // Database observation: ValueObservation, DatabaseRegionObservation, over the core's protocols.
+        .target(name: "RSObservation", dependencies: ["RSCore"], path: "Modules/Observation"),
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
-            dependencies: ["RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface"],
+            dependencies: [
+                "RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
+            ],
             path: "Modules/ReactiveSQLite"
         ),
         .target(
             name: "ReactiveSQLCipher",
-            dependencies: ["RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface"],
+            dependencies: [
+                "RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
+            ],
             path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.
         .target(
-            name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations", "RSQueryInterface"],
+            name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation"],
             path: "Tests/TestSupport"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
         .testTarget(
             name: "QueryInterfaceTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/QueryInterfaceTests"
+        ),
+        .testTarget(
+            name: "ObservationTests",
+            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            path: "Tests/ObservationTests"
         ),
         .testTarget(
             name: "CoreTests",

@@ -4,6 +4,7 @@
 // and importing it.
 @_exported import RSCore
 @_exported import RSMigrations
+@_exported import RSObservation
 @_exported import RSQueryInterface
 @_exported import RSRegions
 @_exported import RSSQLCipherDriver

@@ -2,6 +2,7 @@
 // `import ReactiveSQLite` is all an application needs.
 @_exported import RSCore
 @_exported import RSMigrations
+@_exported import RSObservation
 @_exported import RSQueryInterface
 @_exported import RSRegions
 @_exported import RSSQLiteDriver

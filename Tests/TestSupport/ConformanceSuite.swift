@@ -7,7 +7,8 @@ public enum ConformanceSuite {
         + missingFeatureChecks + regionChecks + schemaChecks + schemaVersionChecks + schemaIntrospectionChecks
         + schemaLiteralChecks + schemaNameChecks + functionChecks + collationChecks + traceChecks + argumentBytesChecks
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
-        + transactionObserverChecks
+        + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
+        + databaseRegionObservationChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

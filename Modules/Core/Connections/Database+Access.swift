@@ -2,13 +2,21 @@ extension Database {
     /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
     /// Transaction observers are told nothing of it.
     func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
+        try readingOnly { try readTransaction(body) }
+    }
+
+    /// Runs `body` while the connection cannot write (`PRAGMA query_only`): a statement that writes
+    /// fails with `SQLITE_READONLY`, and transaction observers are told nothing. Nested calls are
+    /// allowed.
+    package func readingOnly<T>(_ body: () throws -> T) throws -> T {
+        if isReadOnlyAccess { return try body() }
         try execute(sql: "PRAGMA query_only = 1")
         isReadOnlyAccess = true
         defer {
             isReadOnlyAccess = false
             try? execute(sql: "PRAGMA query_only = 0")
         }
-        return try readTransaction(body)
+        return try body()
     }
 
     /// Runs `body` in a deferred transaction, then ends it: reads see one snapshot of the database.

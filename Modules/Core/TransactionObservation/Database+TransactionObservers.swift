@@ -69,6 +69,10 @@ extension Database {
         try observationBroker.notifyChanges(in: region.databaseRegion(self).ignoringRowIDs)
     }
 
+    /// Whether the connection tells transaction observers of its transactions: the connection of a
+    /// `DatabaseQueue`, or the writer of a `DatabasePool`, but not the readers of a pool.
+    package var observesTransactions: Bool { observationBroker != nil }
+
     /// Tells the connection that the region of a region observer changed, so that the observer is
     /// told of the changes of its new region.
     package func observedRegionDidChange(of observer: some DatabaseRegionObserver) {

@@ -142,7 +142,11 @@ final class DatabaseObservationBroker {
             statementObservations = []
             return
         }
-        if eventKinds != lastEventKinds {
+        if transactionEventKinds.isEmpty {
+            // Most transactions run statements of one kind: the statement's array is shared.
+            transactionEventKinds = eventKinds
+            lastEventKinds = eventKinds
+        } else if eventKinds != lastEventKinds {
             lastEventKinds = eventKinds
             transactionEventKinds.append(contentsOf: eventKinds)
         }
@@ -420,13 +424,7 @@ final class DatabaseObservationBroker {
         let eventKinds = transactionEventKinds
         let notifiedRegion = transactionNotifiedRegion
         resetTransactionChanges()
-        if isCounted {
-            clock.commitDidEnd {
-                eventKinds.reduce(into: notifiedRegion) { region, eventKind in
-                    region.formUnion(eventKind.modifiedRegion)
-                }
-            }
-        }
+        if isCounted { clock.commitDidEnd(eventKinds: eventKinds, notifiedRegion: notifiedRegion) }
         endTransaction { $0.databaseDidCommit(database) }
     }
 
@@ -437,7 +435,7 @@ final class DatabaseObservationBroker {
     }
 
     private func resetTransactionChanges() {
-        transactionEventKinds.removeAll(keepingCapacity: true)
+        transactionEventKinds = []
         lastEventKinds = []
         transactionNotifiedRegion = DatabaseRegion()
     }

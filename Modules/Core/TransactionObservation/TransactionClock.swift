@@ -1,6 +1,6 @@
-/// The count of the commits of a database's writer, shared by the connections of the database: it
-/// tells where the snapshot of a read stands in the sequence of commits, and, for the observations
-/// that watch it, what the commits made since a snapshot changed.
+/// The count of the commits of a database's writer, and what the last ones changed, shared by the
+/// connections of the database: it tells where the snapshot of a read stands in the sequence of
+/// commits, and whether the commits after a snapshot changed a region.
 ///
 /// An observation that fetches its value on a reader, while the writer goes on, learns this way
 /// whether a commit it has not seen changed its region before its transaction observer was
@@ -13,16 +13,21 @@ package final class TransactionClock: Sendable {
         var commitCount = 0
         /// Whether a commit has begun and not completed: its changes may already be visible.
         var isCommitting = false
-        /// How many `Watch` values are alive: the changes of commits are recorded while one is.
+        /// How many `Watch` values are alive: the log keeps everything while one is.
         var watchCount = 0
-        /// The changes of the commits completed while a watch was alive, by commit number.
-        var changes: [(commit: Int, region: DatabaseRegion)] = []
-        /// Whether `changes` lost entries (too many commits while watched).
-        var isTruncated = false
+        /// What the last commits changed, oldest first: the kinds of changes of their statements,
+        /// and the regions given to `notifyChanges(in:)`.
+        var log: [(commit: Int, eventKinds: [DatabaseEventKind], notifiedRegion: DatabaseRegion)] = []
+        /// The number of the oldest commit the log may hold: the log knows every commit from there.
+        var oldestLoggedCommit = 1
     }
 
-    /// The most commits whose changes are kept while watched; beyond, every region counts as changed.
-    private static let maximumRecordedCommits = 10_000
+    /// How many commits the log keeps while no watch is alive: enough for the few commits that may
+    /// complete between the start of a snapshot and the start of a watch.
+    private static let unwatchedLogLength = 64
+    /// How many commits the log keeps while a watch is alive; beyond, older ones are forgotten, and
+    /// count as changes of everything.
+    private static let watchedLogLength = 10_000
 
     /// Creates a clock at zero.
     package init() {}
@@ -35,17 +40,16 @@ package final class TransactionClock: Sendable {
         state.withLock { $0.isCommitting = true }
     }
 
-    /// Called by the writer once the commit is done; `changes` tells what the transaction changed,
-    /// and is only called while a watch is alive.
-    package func commitDidEnd(changes: () -> DatabaseRegion) {
+    /// Called by the writer once the commit is done, with what the transaction changed.
+    package func commitDidEnd(eventKinds: [DatabaseEventKind], notifiedRegion: DatabaseRegion) {
         state.withLock { state in
             state.isCommitting = false
             state.commitCount += 1
-            guard state.watchCount > 0 else { return }
-            if state.changes.count < Self.maximumRecordedCommits {
-                state.changes.append((state.commitCount, changes()))
-            } else {
-                state.isTruncated = true
+            state.log.append((state.commitCount, eventKinds, notifiedRegion))
+            let maximumLength = state.watchCount > 0 ? Self.watchedLogLength : Self.unwatchedLogLength
+            if state.log.count >= 2 * maximumLength {
+                state.log.removeFirst(state.log.count - maximumLength)
+                state.oldestLoggedCommit = state.log[0].commit
             }
         }
     }
@@ -68,21 +72,24 @@ package final class TransactionClock: Sendable {
         return lower...(isCommitting ? upper + 1 : upper)
     }
 
-    /// Starts recording the changes of the commits to come, until the returned watch is released.
-    /// Start watching before a read whose snapshot position is then compared.
+    /// Keeps the log of the commits to come until the returned watch is released. Start watching
+    /// within a few commits of the snapshot whose position is then compared.
     package func watch() -> Watch {
         Watch(clock: self)
     }
 
-    /// The union of the changes of the commits after the given number, as far as the watch saw
-    /// them; nil when they are not known (too many commits), which should count as a change of
-    /// everything.
+    /// What the commits after the given number changed; nil when the log lost some of them, which
+    /// should count as a change of everything.
     fileprivate func changes(after commit: Int) -> DatabaseRegion? {
-        state.withLock { state in
-            if state.isTruncated { return nil }
-            return state.changes.reduce(into: DatabaseRegion()) { region, entry in
-                if entry.commit > commit { region.formUnion(entry.region) }
-            }
+        let entries = state.withLock { state -> [(eventKinds: [DatabaseEventKind], notifiedRegion: DatabaseRegion)]? in
+            guard commit + 1 >= state.oldestLoggedCommit else { return nil }
+            return state.log.filter { $0.commit > commit }.map { ($0.eventKinds, $0.notifiedRegion) }
+        }
+        // The regions are built out of the lock, here only: commits log the kinds of changes as
+        // they are.
+        return entries?.reduce(into: DatabaseRegion()) { region, entry in
+            region.formUnion(entry.notifiedRegion)
+            for eventKind in entry.eventKinds { region.formUnion(eventKind.modifiedRegion) }
         }
     }
 
@@ -91,16 +98,10 @@ package final class TransactionClock: Sendable {
     }
 
     fileprivate func stopWatching() {
-        state.withLock { state in
-            state.watchCount -= 1
-            if state.watchCount == 0 {
-                state.changes.removeAll()
-                state.isTruncated = false
-            }
-        }
+        state.withLock { $0.watchCount -= 1 }
     }
 
-    /// Keeps the clock recording the changes of commits while it is alive.
+    /// Keeps the log of the clock while it is alive.
     package final class Watch: Sendable {
         private let clock: TransactionClock
 
@@ -113,10 +114,9 @@ package final class TransactionClock: Sendable {
             clock.stopWatching()
         }
 
-        /// The union of the changes of the commits after the ones a snapshot holds, recorded since
-        /// the watch started; nil when they are not known, which should count as a change of
-        /// everything. Call it from the writer, outside of a transaction, so that no commit is in
-        /// progress.
+        /// What the commits after the ones a snapshot holds changed; nil when it is not known (some
+        /// of them are not logged any more), which should count as a change of everything. Call it
+        /// from the writer, outside of a transaction, so that no commit is in progress.
         package func changes(sinceSnapshotAt position: ClosedRange<Int>) -> DatabaseRegion? {
             clock.changes(after: position.lowerBound)
         }

@@ -1,0 +1,121 @@
+import RSCore
+
+/// An observation of the transactions that change a region of the database: after each committed
+/// transaction that changed it, its `onChange` runs on the writer, with the database, before any
+/// other write can happen.
+///
+/// ```swift
+/// let observation = DatabaseRegionObservation(tracking: Player.all())
+/// let cancellable = observation.start(in: dbQueue) { error in
+///     // Handle error
+/// } onChange: { db in
+///     print("Players were changed")
+/// }
+/// ```
+///
+/// Unlike `ValueObservation`, it notifies every transaction, without coalescing, and fetches nothing.
+public struct DatabaseRegionObservation: Sendable {
+    /// The observed region.
+    let region: @Sendable (Database) throws -> DatabaseRegion
+
+    /// An observation of the union of the given regions.
+    public init(tracking regions: any DatabaseRegionConvertible...) {
+        self.init(tracking: regions)
+    }
+
+    /// An observation of the union of the given regions.
+    public init(tracking regions: [any DatabaseRegionConvertible]) {
+        region = { db in try regions.reduce(DatabaseRegion()) { try $0.union($1.databaseRegion(db)) } }
+    }
+
+    /// An observation of the union of the given regions (the spelling of RxGRDB and GRDB 4).
+    public static func tracking(_ regions: any DatabaseRegionConvertible...) -> DatabaseRegionObservation {
+        DatabaseRegionObservation(tracking: regions)
+    }
+
+    /// An observation of the union of the given regions (the spelling of RxGRDB and GRDB 4).
+    public static func tracking(_ regions: [any DatabaseRegionConvertible]) -> DatabaseRegionObservation {
+        DatabaseRegionObservation(tracking: regions)
+    }
+
+    /// Starts the observation. It begins with the next write access of the writer: a write submitted
+    /// after `start` returns is observed.
+    ///
+    /// - parameters:
+    ///   - writer: The database to observe.
+    ///   - onError: Called, on the writer, with the error that prevents the start (the region could
+    ///     not be computed).
+    ///   - onChange: Called on the writer after each committed transaction that changed the region.
+    /// - returns: A cancellable that stops the observation when cancelled or deallocated.
+    public func start(
+        in writer: any DatabaseWriter,
+        onError: @escaping @Sendable (any Error) -> Void,
+        onChange: @escaping @Sendable (Database) -> Void
+    ) -> AnyDatabaseCancellable {
+        let observer = RegionChangeObserver(onChange: onChange)
+        let region = self.region
+        writer.asyncWriteWithoutTransaction { db in
+            do {
+                try observer.start(region: region(db), in: db)
+            } catch {
+                onError(error)
+            }
+        }
+        return AnyDatabaseCancellable(cancel: observer.cancel)
+    }
+}
+
+/// The transaction observer of a `DatabaseRegionObservation`.
+private final class RegionChangeObserver: DatabaseRegionObserver, Sendable {
+    private let onChange: @Sendable (Database) -> Void
+    private let state = LockedValue(State())
+
+    private struct State {
+        var region = DatabaseRegion()
+        var isChanged = false
+        var isCancelled = false
+    }
+
+    init(onChange: @escaping @Sendable (Database) -> Void) {
+        self.onChange = onChange
+    }
+
+    func start(region: DatabaseRegion, in db: Database) {
+        let isCancelled = state.withLock { state in
+            state.region = region
+            return state.isCancelled
+        }
+        if !isCancelled { db.add(transactionObserver: self) }
+    }
+
+    func cancel() {
+        state.withLock { $0.isCancelled = true }
+    }
+
+    var observedRegion: DatabaseRegion { state.withLock { $0.region } }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        observedRegion.isModified(byEventsOfKind: eventKind)
+    }
+
+    func databaseDidChange() {
+        state.withLock { $0.isChanged = true }
+        stopObservingDatabaseChangesUntilNextTransaction()
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        databaseDidChange()
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        let isChanged = state.withLock { state in
+            defer { state.isChanged = false }
+            return state.isChanged && !state.isCancelled
+        }
+        if isChanged { onChange(db) }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        state.withLock { $0.isChanged = false }
+    }
+}

@@ -1,0 +1,448 @@
+import Dispatch
+import RSCore
+import RSObservation
+import RSQueryInterface
+
+/// A table `t` with an integer primary key and two columns, and a table `other`.
+private func makeObservedDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWriter {
+    let writer = try factory.makeWriter()
+    try writer.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
+                CREATE TABLE other (id INTEGER PRIMARY KEY);
+                """)
+    }
+    return writer
+}
+
+/// The number of rows of `t`.
+private let countOfT = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+
+/// Counts the fetches of an observation.
+private func countingFetches<Reducer>(
+    _ observation: ValueObservation<Reducer>, _ count: Locked<Int>
+) -> ValueObservation<ValueReducers.Trace<Reducer>> {
+    observation.handleEvents(willFetch: { count.withLock { $0 += 1 } })
+}
+
+/// ValueObservation: initial value, changes, order, coalescing, errors, cancellation.
+let valueObservationChecks: [ConformanceCheck] = [
+    ConformanceCheck("a ValueObservation notifies the initial value, then the changes, in order, and the last state") {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(countOfT, in: writer)
+        try recorder.waitForValues(count: 1)
+        for _ in 0..<50 {
+            try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        }
+        let values = try recorder.waitForValue("the last state") { $0 == 50 }
+        try expectEqual(values.first, 0)
+        // A state may be notified twice in a row on a pool (a fetch whose snapshot cannot tell
+        // whether it holds the last commit fetches again), never out of order.
+        try expect(values == values.sorted(), "values out of transaction order: \(values)")
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("only committed changes notify: rollbacks and savepoints rolled back do not") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        let fetchCount = Locked(0)
+        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
+        try recorder.waitForValues(count: 1)
+        struct Rollback: Error {}
+        _ = try? writer.write { db in
+            try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+            throw Rollback()
+        }
+        try writer.write { db in
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+                return .rollback
+            }
+            try db.execute(sql: "INSERT INTO other DEFAULT VALUES")
+        }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try recorder.waitForValue("the fence") { $0 == 1 }
+        recorder.drain()
+        try expectEqual(recorder.values, [0, 1])
+        try expectEqual(fetchCount.current, 2)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("an unrelated table, column or row never triggers a fetch") { factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a, b) VALUES (1, 10, 100), (2, 20, 200)") }
+        let recorder = ObservationRecorder<Int?>()
+        let fetchCount = Locked(0)
+        let observation = ValueObservation.tracking { db in
+            try Int.fetchOne(db, Table("t").select(Column("a")).filter(key: 1))
+        }
+        // The writer tells the observation of a change right after the commit, before the write
+        // returns: on a pool, whose fetches may coalesce, too.
+        let changeCount = Locked(0)
+        let traced = countingFetches(observation, fetchCount).handleEvents(databaseDidChange: {
+            changeCount.withLock { $0 += 1 }
+        })
+        let cancellable = recorder.start(traced, in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
+        try writer.write { db in try db.execute(sql: "UPDATE t SET b = 101 WHERE id = 1") }
+        try writer.write { db in try db.execute(sql: "UPDATE t SET a = 21 WHERE id = 2") }
+        try expectEqual(changeCount.current, 0)
+        try writer.write { db in try db.execute(sql: "UPDATE t SET a = 11 WHERE id = 1") }
+        try expectEqual(changeCount.current, 1)
+        try recorder.waitForValue("the change of row 1") { $0 == 11 }
+        recorder.drain()
+        try expectEqual(recorder.values, [10, 11])
+        try expectEqual(fetchCount.current, 2)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("changes made by triggers, and notified with notifyChanges(in:), are observed") { factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.write { db in
+            try db.execute(
+                sql: "CREATE TRIGGER copy AFTER INSERT ON other BEGIN INSERT INTO t (a) VALUES (NEW.id); END")
+        }
+        let recorder = ObservationRecorder<Int>()
+        let fetchCount = Locked(0)
+        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
+        try recorder.waitForValue("the trigger's insertion") { $0 == 1 }
+        try writer.write { db in try db.notifyChanges(in: Table("t")) }
+        try recorder.waitForValues(count: 3)
+        try expectEqual(recorder.values, [0, 1, 1])
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("an error of the fetch ends the observation with it: missing table, invalid SQL, NULL, write") {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        let cases: [(ValueObservation<ValueReducers.Fetch<Int>>, ResultCode)] = [
+            (.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }, .SQLITE_ERROR),
+            (.tracking { db in try Int.fetchOne(db, sql: "SELEC 1")! }, .SQLITE_ERROR),
+            (.tracking { db in try Int.fetchAll(db, sql: "SELECT NULL").count }, .SQLITE_MISMATCH),
+            (
+                .tracking { db in
+                    try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+                    return 0
+                }, .SQLITE_READONLY
+            ),
+        ]
+        for (observation, resultCode) in cases {
+            let recorder = ObservationRecorder<Int>()
+            let cancellable = recorder.start(observation, in: writer)
+            let error = try recorder.waitForError()
+            try expectEqual((error as? DatabaseError)?.resultCode, resultCode)
+            try expectEqual(recorder.values, [])
+            withExtendedLifetime(cancellable) {}
+        }
+        // Nothing else is disturbed.
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 1)
+    },
+    ConformanceCheck("an error of a later fetch ends the observation: nothing more is notified") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        let observation = ValueObservation.tracking { db -> Int in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+            if count == 1 { throw DatabaseError(resultCode: .SQLITE_ABORT, message: "one row") }
+            return count
+        }
+        let cancellable = recorder.start(observation, in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        let error = try recorder.waitForError()
+        try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_ABORT)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try writer.write { _ in }  // the fence: a fetch of the insertion above would be scheduled now
+        recorder.drain()
+        try expectEqual(recorder.values, [0])
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("an observation started on a closed database fails with SQLITE_MISUSE") { factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.close()
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(countOfT, in: writer)
+        let error = try recorder.waitForError()
+        try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("a cancelled observation notifies nothing more, also when it races with commits") { factory in
+        let writer = try makeObservedDatabase(factory)
+        for iteration in 0..<200 {
+            let recorder = ObservationRecorder<Int>()
+            let isCancelled = Locked(false)
+            let observation = countOfT.handleEvents(didReceiveValue: { _ in })
+            let cancellable = observation.start(in: writer, scheduling: recorder.scheduler) { error in
+                recorder.onError(error)
+            } onChange: { value in
+                if isCancelled.current { recorder.onError(ConformanceFailure(description: "late value", location: "")) }
+                recorder.onChange(value)
+            }
+            let write = BackgroundWork {
+                try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (?)", arguments: [iteration]) }
+            }
+            if iteration.isMultiple(of: 2) { _ = try? recorder.waitForValues(count: 1) }
+            recorder.queue.sync {
+                cancellable.cancel()
+                isCancelled.current = true
+            }
+            try write.wait()
+        }
+        // Released cancellables stop their observation too.
+        let recorder = ObservationRecorder<Int>()
+        var cancellable: AnyDatabaseCancellable? = recorder.start(countOfT, in: writer)
+        try recorder.waitForValues(count: 1)
+        recorder.queue.sync { cancellable = nil }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try writer.write { _ in }
+        recorder.drain()
+        try expectEqual(recorder.values.count, 1)
+        _ = cancellable
+    },
+    ConformanceCheck("map, removeDuplicates and a region given in advance") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<String>()
+        let fetchCount = Locked(0)
+        let observation = ValueObservation.tracking(regions: [Table("t")]) { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE a > 0")!
+        }
+        let fetched = DispatchSemaphore(value: 0)
+        let traced = countingFetches(observation, fetchCount).handleEvents(didReceiveValue: { _ in fetched.signal() })
+        let cancellable = recorder.start(traced.removeDuplicates().map { "\($0) rows" }, in: writer)
+        try recorder.waitForValues(count: 1)
+        try expectSignal(fetched, "the initial fetch")
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (0)") }  // same value
+        try expectSignal(fetched, "the fetch of the same value")
+        try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }  // other region
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try recorder.waitForValue("the second value") { $0 == "1 rows" }
+        recorder.drain()
+        try expectEqual(recorder.values, ["0 rows", "1 rows"])
+        try expectEqual(fetchCount.current, 3)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("a non-constant region follows what each fetch reads") { factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a, b) VALUES (1, 0, 5)") }
+        let recorder = ObservationRecorder<Int>()
+        let regions = Locked<[String]>([])
+        // Reads column b only while a > 0.
+        let observation = ValueObservation.tracking { db -> Int in
+            let a = try Int.fetchOne(db, sql: "SELECT a FROM t WHERE id = 1")!
+            return a > 0 ? try Int.fetchOne(db, sql: "SELECT b FROM t WHERE id = 1")! : -1
+        }
+        .handleEvents(willTrackRegion: { region in regions.withLock { $0.append(region.description) } })
+        let cancellable = recorder.start(observation, in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "UPDATE t SET a = 1") }
+        try recorder.waitForValue("b is read") { $0 == 5 }
+        try writer.write { db in try db.execute(sql: "UPDATE t SET b = 6") }
+        try recorder.waitForValue("b changed") { $0 == 6 }
+        try expectEqual(recorder.values, [-1, 5, 6])
+        try expectEqual(regions.current, ["t(a,id)", "t(a,b,id)"])
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("requiresWriteAccess lets the fetch write, in a savepoint of the writer") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        var observation = ValueObservation.tracking { db -> Int in
+            try db.execute(sql: "CREATE TEMPORARY TABLE IF NOT EXISTS scratch (x); DELETE FROM scratch")
+            try db.execute(sql: "INSERT INTO scratch SELECT a FROM t")
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scratch")!
+        }
+        observation.requiresWriteAccess = true
+        let cancellable = recorder.start(observation, in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try recorder.waitForValue("the insertion") { $0 == 1 }
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("a throttled observation coalesces a burst of commits, and notifies the last state") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        let fetchCount = Locked(0)
+        let interval = 0.1
+        let cancellable = recorder.start(countingFetches(countOfT, fetchCount).throttled(interval), in: writer)
+        try recorder.waitForValues(count: 1)
+        let start = DispatchTime.now()
+        for _ in 0..<500 {
+            try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        try recorder.waitForValue("the last state") { $0 == 500 }
+        // One fetch per interval at most, plus the initial one and the one after the burst.
+        try expect(
+            Double(fetchCount.current) <= elapsed / interval + 3,
+            "\(fetchCount.current) fetches for \(elapsed) s of commits")
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("values(in:) is an async sequence that stops with its task") { factory in
+        let writer = try makeObservedDatabase(factory)
+        // The values are produced on a dispatch queue: the synchronous checks of the suite may hold
+        // every thread of the cooperative pool, where the default `.task` scheduling runs.
+        let queue = DispatchQueue(label: "values")
+        let values = try runAsync { () -> [Int] in
+            var values: [Int] = []
+            for try await value in countOfT.values(in: writer, scheduling: .async(onQueue: queue)) {
+                values.append(value)
+                if value == 2 { break }
+                try await writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+            }
+            return values
+        }
+        try expectEqual(values, [0, 1, 2])
+        // A cancelled task ends the iteration.
+        let ended = try runAsync { () -> Bool in
+            // A child task, which runs where `runAsync` runs (an unstructured one would run on the
+            // cooperative pool).
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for try await _ in countOfT.values(in: writer, scheduling: .async(onQueue: queue)) {}
+                    return true
+                }
+                group.cancelAll()
+                return try await group.next() ?? false
+            }
+        }
+        try expect(ended)
+    },
+    ConformanceCheck("a shared observation fetches once for all its clients") { factory in
+        let writer = try makeObservedDatabase(factory)
+        let fetchCount = Locked(0)
+        let queue = DispatchQueue(label: "shared")
+        let shared = countingFetches(countOfT, fetchCount).shared(in: writer, scheduling: .async(onQueue: queue))
+        let first = ObservationRecorder<Int>()
+        let second = ObservationRecorder<Int>()
+        let firstCancellable = shared.start(onError: first.onError, onChange: first.onChange)
+        try first.waitForValues(count: 1)
+        let secondCancellable = shared.start(onError: second.onError, onChange: second.onChange)
+        try second.waitForValues(count: 1)  // the last value, at once
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try first.waitForValue("the change") { $0 == 1 }
+        try second.waitForValue("the change") { $0 == 1 }
+        try expectEqual(fetchCount.current, 2)
+        // whileObserved: no client, no observation.
+        firstCancellable.cancel()
+        secondCancellable.cancel()
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try writer.write { _ in }
+        queue.sync {}
+        try expectEqual(fetchCount.current, 2)
+        let third = ObservationRecorder<Int>()
+        let thirdCancellable = shared.start(onError: third.onError, onChange: third.onChange)
+        try third.waitForValue("a new start") { $0 == 2 }
+        try expectEqual(fetchCount.current, 3)
+        withExtendedLifetime(thirdCancellable) {}
+    },
+]
+
+/// The races of the start of an observation on a DatabasePool: the initial value is fetched on a
+/// reader without waiting for the writer, and no commit is seen twice or missed.
+let poolObservationStartChecks: [ConformanceCheck] = [
+    ConformanceCheck("the initial value of a pool observation does not wait for a write in progress", kinds: [.pool]) {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        let isWriting = DispatchSemaphore(value: 0)
+        let mayCommit = DispatchSemaphore(value: 0)
+        let write = BackgroundWork {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+                isWriting.signal()
+                try expectSignal(mayCommit, "the initial value")
+            }
+        }
+        try expectSignal(isWriting, "the write")
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(countOfT, in: writer)
+        let values = try recorder.waitForValues(count: 1)  // while the write transaction is open
+        mayCommit.signal()
+        try write.wait()
+        try expectEqual(values, [0])
+        try recorder.waitForValue("the committed write") { $0 == 1 }
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck(
+        "a pool observation notifies its initial value once, also when other tables change", kinds: [.pool]
+    ) {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        let recorder = ObservationRecorder<Int>()
+        let fetchCount = Locked(0)
+        let unrelatedWrites = BackgroundWork {
+            for _ in 0..<100 {
+                try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
+            }
+        }
+        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
+        try recorder.waitForValues(count: 1)
+        try unrelatedWrites.wait()
+        // This write comes after the registration of the observer, which the start submitted to the
+        // writer before the initial value was notified.
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try recorder.waitForValue("the fence") { $0 == 1 }
+        recorder.drain()
+        try expectEqual(recorder.values, [0, 1])
+        try expectEqual(fetchCount.current, 2)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck("a commit during the initial fetch of a pool observation is notified once", kinds: [.pool]) {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        let isFetching = DispatchSemaphore(value: 0)
+        let mayFetch = DispatchSemaphore(value: 0)
+        let isFirstFetch = Locked(true)
+        let observation = ValueObservation.tracking { db -> Int in
+            // The snapshot of the read is taken: hold the fetch until the writer commits.
+            let isFirst = isFirstFetch.withLock { isFirst in
+                defer { isFirst = false }
+                return isFirst
+            }
+            if isFirst {
+                isFetching.signal()
+                _ = mayFetch.wait(timeout: .now() + checkTimeout)
+            }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+        }
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(observation, in: writer)
+        try expectSignal(isFetching, "the initial fetch")
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        mayFetch.signal()
+        try recorder.waitForValue("the commit") { $0 == 1 }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try recorder.waitForValue("the fence") { $0 == 2 }
+        recorder.drain()
+        try expectEqual(recorder.values, [0, 1, 2])
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck(
+        "a commit between the initial fetch and the registration of a pool observation is notified once",
+        kinds: [.pool]
+    ) { factory in
+        let writer = try makeObservedDatabase(factory)
+        let isWriting = DispatchSemaphore(value: 0)
+        let mayCommit = DispatchSemaphore(value: 0)
+        let write = BackgroundWork {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+                isWriting.signal()
+                try expectSignal(mayCommit, "the initial value")
+            }
+        }
+        try expectSignal(isWriting, "the write")
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(countOfT, in: writer)
+        try recorder.waitForValues(count: 1)
+        // The registration waits for the writer, which commits first.
+        mayCommit.signal()
+        try write.wait()
+        try recorder.waitForValue("the commit") { $0 == 1 }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try recorder.waitForValue("the fence") { $0 == 2 }
+        recorder.drain()
+        try expectEqual(recorder.values, [0, 1, 2])
+        withExtendedLifetime(cancellable) {}
+    },
+]
