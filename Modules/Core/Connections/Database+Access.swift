@@ -125,6 +125,19 @@ extension Database {
     }
 }
 
+extension Database {
+    /// The connection of the write access that runs on the current thread, outside of a
+    /// transaction: stops the program otherwise (for `spawnConcurrentRead`).
+    static func currentWriteAccess() -> Database {
+        guard let db = CurrentDatabase.database, db.observesTransactions, !db.isReadOnlyAccess else {
+            fatalError("spawnConcurrentRead and concurrentRead must be called from a write access")
+        }
+        precondition(
+            !db.isInsideTransaction, "spawnConcurrentRead and concurrentRead must not be called inside a transaction")
+        return db
+    }
+}
+
 extension DatabaseError {
     /// A database access made from inside another access of the same database, which would deadlock.
     static let reentrantAccess = DatabaseError(

@@ -21,6 +21,8 @@ public final class DatabasePool: DatabaseWriter {
     private let readers: ReaderPool
     /// Reads run as concurrent blocks, barrier writes as barrier blocks.
     private let barrier: DispatchQueue
+    /// Whether a barrier write runs: a concurrent read spawned from it would wait for its end.
+    private let isInsideBarrierWrite = LockedValue(false)
 
     /// Opens a database file, created if needed, in WAL mode, with the given driver.
     ///
@@ -99,8 +101,46 @@ public final class DatabasePool: DatabaseWriter {
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
         return try barrier.sync(flags: .barrier) {
-            try writer.sync(updates)
+            isInsideBarrierWrite.withLock { $0 = true }
+            defer { isInsideBarrierWrite.withLock { $0 = false } }
+            return try writer.sync(updates)
         }
+    }
+
+    /// From a write access, outside of a transaction: runs `value` on a reader, in a read-only
+    /// transaction that sees the database as it is now. The write access goes on once the read's
+    /// snapshot has started, concurrently with the read.
+    ///
+    /// Calling it elsewhere (outside of a write access, inside a transaction, or from a barrier
+    /// write) is a programming error that stops the program.
+    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        _ = Database.currentWriteAccess()
+        precondition(
+            SerializedDatabase.isInsideAccess(of: owner),
+            "spawnConcurrentRead must be called from a write access of the pool")
+        precondition(
+            !isInsideBarrierWrite.withLock { $0 }, "spawnConcurrentRead must not be called from a barrier write")
+        let snapshotIsStarted = DispatchSemaphore(value: 0)
+        barrier.async { [readers] in
+            var isSignaled = false
+            defer { if !isSignaled { snapshotIsStarted.signal() } }
+            do {
+                try readers.withReader { reader in
+                    try reader.sync { db in
+                        db.callOnce(value) { body in
+                            try db.poolReadTransaction {
+                                isSignaled = true
+                                snapshotIsStarted.signal()
+                                try body()
+                            }
+                        }
+                    }
+                }
+            } catch {
+                value(.failure(error))
+            }
+        }
+        snapshotIsStarted.wait()
     }
 
     /// Runs `updates` later on the writer connection, outside of any transaction.

@@ -28,9 +28,42 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Runs `updates` outside of any transaction without blocking the calling task (see the
     /// protocol's documentation for the types that implement only the synchronous one).
     func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
+
+    /// From a write access, outside of a transaction: runs `value` in a read-only transaction that
+    /// sees the database as it is now, isolated from the writes that follow. A `DatabasePool` runs it
+    /// on a reader, concurrently with the rest of the write access and the writes after it (the
+    /// writer only waits until the read's snapshot has started); the default implementation, which
+    /// `DatabaseQueue` uses, runs it at once, on the writer.
+    ///
+    /// Calling it elsewhere (outside of a write access, inside a transaction, or from a barrier
+    /// write of a pool) is a programming error that stops the program.
+    func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
 }
 
 extension DatabaseWriter {
+    /// Runs `value` at once, read-only, on the writer's connection, which the current write access
+    /// holds (see the requirement).
+    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        let db = Database.currentWriteAccess()
+        db.callOnce(value) { try db.readingOnly($0) }
+    }
+
+    /// From a write access, outside of a transaction: runs `value` as `spawnConcurrentRead(_:)`
+    /// does, and returns a future of its result, which the write access may wait for, or not.
+    ///
+    /// ```swift
+    /// let future = try dbPool.writeWithoutTransaction { db in
+    ///     try db.execute(sql: "INSERT …")
+    ///     return dbPool.concurrentRead { db in try Player.fetchCount(db) }
+    /// }
+    /// let count = try future.wait()  // the count after the insertion, whatever was written since
+    /// ```
+    public func concurrentRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) -> DatabaseFuture<T> {
+        let future = DatabaseFuture<T>()
+        spawnConcurrentRead { result in future.complete(Result { try value(result.get()) }) }
+        return future
+    }
+
     /// Runs `updates` in a transaction, committed when it returns and rolled back when it throws,
     /// and returns its result.
     ///

@@ -1,6 +1,6 @@
 /// A type that tells the region of the database it reads, such as a request.
 ///
-/// Database observation (to come) is meant to track such values: `FetchRequest` refines this protocol, and
+/// Database observation tracks such values: `FetchRequest` refines this protocol, and
 /// `DatabaseRegion` conforms, for regions known in advance (`.fullDatabase`, …).
 ///
 /// Getting the region of a request prepares its statement, so that SQLite tells which tables and
@@ -21,7 +21,7 @@ extension DatabaseRegion: DatabaseRegionConvertible {
 
 extension DatabaseRegionConvertible where Self == DatabaseRegion {
     /// The region that covers the full database, where a `DatabaseRegionConvertible` value is
-    /// expected (such as the `tracking:` argument of database observation, to come).
+    /// expected (such as the `tracking:` argument of database observations).
     public static var fullDatabase: DatabaseRegion { DatabaseRegion.fullDatabase }
 }
 

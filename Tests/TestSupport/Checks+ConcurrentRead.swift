@@ -1,0 +1,45 @@
+import Dispatch
+import RSCore
+
+/// `spawnConcurrentRead` and `concurrentRead`: a read isolated at the point of a write.
+let concurrentReadChecks: [ConformanceCheck] = [
+    ConformanceCheck("concurrentRead sees the database at the point of the write access that spawns it") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let future = try writer.writeWithoutTransaction { db -> DatabaseFuture<Int> in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            let future = writer.concurrentRead { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            try db.execute(sql: "INSERT INTO t VALUES (2)")
+            return future
+        }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
+        try expectEqual(try future.wait(), 1)
+        // A read that tries to write fails.
+        let failing = try writer.writeWithoutTransaction { _ in
+            writer.concurrentRead { db in try db.execute(sql: "INSERT INTO t VALUES (4)") }
+        }
+        let error = try expectDatabaseError { try failing.wait() }
+        try expectEqual(error.resultCode, .SQLITE_READONLY)
+    },
+    ConformanceCheck("a pool's concurrent read does not block the writer", kinds: [.pool]) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let mayRead = DispatchSemaphore(value: 0)
+        let count = Locked<Int?>(nil)
+        let isRead = DispatchSemaphore(value: 0)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            writer.spawnConcurrentRead { result in
+                // Waits for the writer's next commit: a read that blocked the writer would never end.
+                _ = mayRead.wait(timeout: .now() + checkTimeout)
+                count.current = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM t")
+                isRead.signal()
+            }
+            try db.execute(sql: "INSERT INTO t VALUES (2)")
+        }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
+        mayRead.signal()
+        try expectSignal(isRead, "the concurrent read")
+        try expectEqual(count.current, 1)
+    },
+]
