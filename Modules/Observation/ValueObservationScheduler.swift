@@ -50,6 +50,12 @@ extension ValueObservationScheduler where Self == AsyncValueObservationScheduler
     public static func async(onQueue queue: DispatchQueue) -> AsyncValueObservationScheduler {
         AsyncValueObservationScheduler(queue: queue)
     }
+
+    /// Notifies values asynchronously on a serial dispatch queue: `async(onQueue:)`, under the
+    /// spelling of a sample of GRDB's guide.
+    public static func async(_ queue: DispatchQueue) -> AsyncValueObservationScheduler {
+        AsyncValueObservationScheduler(queue: queue)
+    }
 }
 
 /// Notifies the initial value before `start` returns, and the later values asynchronously, all on
