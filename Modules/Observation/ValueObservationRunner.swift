@@ -148,15 +148,17 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
         return Start(value: try reduce(fetched), seenCommit: fetched.seenCommit, pendingRegistration: (watch, position))
     }
 
-    /// Notifies the initial value, and registers the observer of a start on a reader.
+    /// Registers the observer of a start on a reader, and notifies the initial value. The
+    /// registration is submitted to the writer first: a write submitted after the initial value is
+    /// notified is observed by the transaction observer, not found in the clock's log.
     private func didStart(_ start: Start, notifiesNow: Bool) {
+        if let (watch, position) = start.pendingRegistration {
+            register(watch: watch, position: position)
+        }
         if let value = start.value { notify(value, now: notifiesNow) }
         perform(
             state.withLock { $0.scheduling.fetchDidComplete(now: Self.now(), seenCommit: start.seenCommit) },
             onWriter: nil)
-        if let (watch, position) = start.pendingRegistration {
-            register(watch: watch, position: position)
-        }
     }
 
     /// Registers the observer on the writer, or updates its region, with the region of the fetch

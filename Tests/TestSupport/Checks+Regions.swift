@@ -106,12 +106,19 @@ let regionChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: regionSchema) }
         try writer.read { db in
+            // The statement reads one row by rowid: the region of the request, with its arguments, is
+            // limited to it.
             let request = SQLRequest<Row>(sql: "SELECT name FROM player WHERE id = ?", arguments: [1])
-            try expectEqual(try request.databaseRegion(db), DatabaseRegion(table: "player", columns: ["id", "name"]))
+            try expectEqual(
+                try request.databaseRegion(db), DatabaseRegion(table: "player", columns: ["id", "name"], rowIDs: [1]))
+            try expectEqual(
+                try db.makeStatement(sql: "SELECT name FROM player WHERE id = ?").databaseRegion,
+                DatabaseRegion(table: "player", columns: ["id", "name"]))
             let cachedRequest = SQLRequest<String>(sql: "SELECT name FROM team", cached: true)
             try expectEqual(try cachedRequest.databaseRegion(db).description, "team(name)")
             try expectEqual(try cachedRequest.databaseRegion(db).description, "team(name)")
-            try expectEqual(try AnyDatabaseRegionConvertible(request).databaseRegion(db).description, "player(id,name)")
+            try expectEqual(
+                try AnyDatabaseRegionConvertible(request).databaseRegion(db).description, "player(id,name)[1]")
             try expectEqual(try DatabaseRegion.fullDatabase.databaseRegion(db), .fullDatabase)
         }
     },

@@ -241,7 +241,7 @@ let valueObservationChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "UPDATE t SET b = 6") }
         try recorder.waitForValue("b changed") { $0 == 6 }
         try expectEqual(recorder.values, [-1, 5, 6])
-        try expectEqual(regions.current, ["t(a,id)", "t(a,b,id)"])
+        try expectEqual(regions.current, ["t(a,id)[1]", "t(a,b,id)[1]"])
         withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("requiresWriteAccess lets the fetch write, in a savepoint of the writer") { factory in
@@ -443,6 +443,53 @@ let poolObservationStartChecks: [ConformanceCheck] = [
         try recorder.waitForValue("the fence") { $0 == 2 }
         recorder.drain()
         try expectEqual(recorder.values, [0, 1, 2])
+        withExtendedLifetime(cancellable) {}
+    },
+]
+
+/// Regions of raw SQL that reads one row by rowid, which observations record.
+let rowIDRegionChecks: [ConformanceCheck] = [
+    ConformanceCheck("SQL that reads one row by rowid has the region of that row; other SQL the whole table") {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.read { db in
+            func region(_ sql: String, _ arguments: StatementArguments = []) throws -> DatabaseRegion {
+                try SQLRequest<Row>(sql: sql, arguments: arguments).databaseRegion(db)
+            }
+            let oneRow = try region("SELECT a FROM t WHERE id = ?", [2])
+            try expect(oneRow.description.hasSuffix("[2]"), "\(oneRow)")
+            try expect(try region("SELECT a FROM t WHERE rowid = :x", ["x": 3]).description.hasSuffix("[3]"))
+            try expect(try region("SELECT COUNT(*) FROM t WHERE id = 4").description.hasSuffix("[4]"))
+            for sql in [
+                "SELECT a FROM t WHERE id > ?", "SELECT a FROM t WHERE id IN (?, 5)",
+                "SELECT a FROM t WHERE id = ? OR a = 1",
+                "SELECT a FROM t WHERE a = ?", "SELECT a, (SELECT COUNT(*) FROM other) FROM t WHERE id = ?",
+            ] {
+                let whole = try region(sql, [1])
+                try expect(!whole.description.contains("["), "\(sql): \(whole)")
+            }
+            // A text argument is no rowid: the whole table.
+            try expect(!(try region("SELECT a FROM t WHERE id = ?", ["2"])).description.contains("["))
+        }
+    },
+    ConformanceCheck("an observation of raw SQL that reads one row by rowid ignores the changes of other rows") {
+        factory in
+        let writer = try makeObservedDatabase(factory)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a) VALUES (1, 10), (2, 20)") }
+        let changeCount = Locked(0)
+        let observation = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT a FROM t WHERE id = ?", arguments: [1])
+        }
+        .handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
+        let recorder = ObservationRecorder<Int?>()
+        let cancellable = recorder.start(observation, in: writer)
+        try recorder.waitForValues(count: 1)
+        try writer.write { db in try db.execute(sql: "UPDATE t SET a = 21 WHERE id = 2") }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a) VALUES (3, 30)") }
+        try expectEqual(changeCount.current, 0)
+        try writer.write { db in try db.execute(sql: "UPDATE t SET a = 11 WHERE id = 1") }
+        try recorder.waitForValue("the change of row 1") { $0 == 11 }
+        try expectEqual(changeCount.current, 1)
         withExtendedLifetime(cancellable) {}
     },
 ]

@@ -10,8 +10,9 @@ extension Database {
     /// print(region)  // "player(*)"
     /// ```
     ///
-    /// A request of the query interface that reads some rows by rowid (`filter(key:)`) records only
-    /// those rows.
+    /// A request of the query interface that reads some rows by rowid (`filter(key:)`), or SQL that
+    /// reads one row by rowid (`SELECT * FROM player WHERE id = ?`, `id` an INTEGER PRIMARY KEY),
+    /// records only those rows.
     public func recordingSelection<T>(_ region: inout DatabaseRegion, _ block: () throws -> T) rethrows -> T {
         checkAccess()
         selectionRecordings.append(DatabaseRegion())
@@ -31,7 +32,7 @@ extension Database {
 
     /// Records the region of a statement that runs.
     func recordSelection(of statement: Statement) {
-        let region = statement.recordedRegion ?? statement.databaseRegion
+        let region = statement.recordedRegion ?? statement.regionOfBoundRows
         statement.recordedRegion = nil
         record(region)
     }

@@ -92,7 +92,7 @@ extension Database {
     }
 
     /// Runs SQL without recording it in a statement, and calls `body` for each row.
-    private func forEachRow(of sql: String, _ body: (OpaquePointer) throws -> Void) throws {
+    func forEachRow(of sql: String, _ body: (OpaquePointer) throws -> Void) throws {
         var statement: OpaquePointer?
         let code = api.prepare_v2(sqliteConnection, sql, -1, &statement, nil)
         guard code == SQLITE.OK, let statement else {

@@ -6,8 +6,10 @@ extension FetchRequest {
     /// try print(request.databaseRegion(db))  // "player(name)"
     /// ```
     ///
-    /// The statement is prepared, not run.
+    /// The statement is prepared, not run. SQL that reads one row by rowid
+    /// (`SELECT * FROM player WHERE id = ?`, `id` an INTEGER PRIMARY KEY) reads the row of its
+    /// argument: its region is limited to it.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
+        try makePreparedRequest(db, forSingleResult: false).statement.regionOfBoundRows
     }
 }

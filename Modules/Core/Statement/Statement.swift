@@ -68,6 +68,9 @@ public final class Statement: CustomStringConvertible {
     /// of `databaseRegion`: the region of the request that prepared the statement, which may be
     /// limited to some rows.
     var recordedRegion: DatabaseRegion?
+    /// The rows the statement reads by rowid (nil when its program could not be read), read once,
+    /// on first use.
+    lazy var rowIDKeys = StatementRowIDKeys(sql: sql, database: database)
     /// Whether a cursor iterates the statement's rows (created, and not finished yet): the caches
     /// then prepare another statement for the same SQL, which would reset or rebind it.
     var isIteratedByCursor = false
@@ -171,6 +174,13 @@ public final class Statement: CustomStringConvertible {
         guard remaining.count >= count else { throw wrongArgumentCount(arguments, expected: count) }
         try bind(remaining.prefix(count), of: arguments)
         remaining.removeFirst(count)
+    }
+
+    /// The value bound to a parameter (1-based), if the arguments give it.
+    func boundValue(ofParameter index: Int) -> DatabaseValue? {
+        guard index >= 1, index <= parameterNames.count else { return nil }
+        var remaining = arguments.values[...]
+        return try? parameterValues(arguments, consumingPositionalValuesFrom: &remaining)[index - 1]
     }
 
     /// The value of each parameter, in order: see `bind(_:consumingPositionalValuesFrom:)`.
