@@ -170,7 +170,7 @@ let valueObservationChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("a cancelled observation notifies nothing more, also when it races with commits") { factory in
         let writer = try makeObservedDatabase(factory)
-        for iteration in 0..<200 {
+        for iteration in 0..<1000 {
             let recorder = ObservationRecorder<Int>()
             let isCancelled = Locked(false)
             let observation = countOfT.handleEvents(didReceiveValue: { _ in })
