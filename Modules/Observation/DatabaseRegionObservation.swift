@@ -39,12 +39,13 @@ public struct DatabaseRegionObservation: Sendable {
     }
 
     /// Starts the observation. It begins with the next write access of the writer: a write submitted
-    /// after `start` returns is observed.
+    /// after `start` returns is observed (GRDB begins at once, so that a start from inside a write
+    /// access observes the rest of that access).
     ///
     /// - parameters:
     ///   - writer: The database to observe.
-    ///   - onError: Called, on the writer, with the error that prevents the start (the region could
-    ///     not be computed).
+    ///   - onError: Called with the error that prevents the start: the region could not be computed
+    ///     (on the writer), or the database is closed.
     ///   - onChange: Called on the writer after each committed transaction that changed the region.
     /// - returns: A cancellable that stops the observation when cancelled or deallocated.
     public func start(
@@ -54,14 +55,22 @@ public struct DatabaseRegionObservation: Sendable {
     ) -> AnyDatabaseCancellable {
         let observer = RegionChangeObserver(onChange: onChange)
         let region = self.region
-        writer.asyncWriteWithoutTransaction { db in
+        writer.asyncWriteAccess { result in
             do {
+                let db = try result.get()
                 try observer.start(region: region(db), in: db)
             } catch {
                 onError(error)
             }
         }
-        return AnyDatabaseCancellable(cancel: observer.cancel)
+        return AnyDatabaseCancellable {
+            // The connection holds a weak reference to the observer, which it forgets lazily:
+            // unregistered, it does not keep the deletions of its tables reported one by one.
+            guard observer.cancel() else { return }
+            writer.asyncWriteAccess { result in
+                if case .success(let db) = result { db.remove(transactionObserver: observer) }
+            }
+        }
     }
 }
 
@@ -74,6 +83,7 @@ private final class RegionChangeObserver: DatabaseRegionObserver, Sendable {
         var region = DatabaseRegion()
         var isChanged = false
         var isCancelled = false
+        var isRegistered = false
     }
 
     init(onChange: @escaping @Sendable (Database) -> Void) {
@@ -83,13 +93,18 @@ private final class RegionChangeObserver: DatabaseRegionObserver, Sendable {
     func start(region: DatabaseRegion, in db: Database) {
         let isCancelled = state.withLock { state in
             state.region = region
+            state.isRegistered = !state.isCancelled
             return state.isCancelled
         }
         if !isCancelled { db.add(transactionObserver: self) }
     }
 
-    func cancel() {
-        state.withLock { $0.isCancelled = true }
+    /// Cancels the observation; returns whether it was registered.
+    func cancel() -> Bool {
+        state.withLock { state in
+            state.isCancelled = true
+            return state.isRegistered
+        }
     }
 
     var observedRegion: DatabaseRegion { state.withLock { $0.region } }

@@ -48,6 +48,8 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
         var cancellable: AnyDatabaseCancellable?
         /// The last value or error, for the clients that come later.
         var lastResult: Result<Element, any Error>?
+        /// The number of values and errors received.
+        var resultCount = 0
         /// Incremented by each start: the callbacks of an observation that was stopped are ignored.
         var generation = 0
     }
@@ -55,10 +57,27 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
     private final class Client: Sendable {
         let onError: @Sendable (any Error) -> Void
         let onChange: @Sendable (Element) -> Void
+        /// The number (see `resultCount`) of the last result the client got.
+        private let lastResultNumber = LockedValue(0)
 
         init(onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Element) -> Void) {
             self.onError = onError
             self.onChange = onChange
+        }
+
+        /// Gives the client a result, unless it already got a later one (a client that comes late
+        /// gets the last result through the scheduler, after the results scheduled before).
+        func receive(_ result: Result<Element, any Error>, number: Int) {
+            let isNewer = lastResultNumber.withLock { last in
+                guard number > last else { return false }
+                last = number
+                return true
+            }
+            guard isNewer else { return }
+            switch result {
+            case .success(let value): onChange(value)
+            case .failure(let error): onError(error)
+            }
         }
     }
 
@@ -79,21 +98,20 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
         onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Element) -> Void
     ) -> AnyDatabaseCancellable {
         let client = Client(onError: onError, onChange: onChange)
-        let (generation, lastResult, needsStart) = state.withLock { state in
+        let (generation, lastResult, resultNumber, needsStart) = state.withLock { state in
             state.clients.append(client)
             let needsStart = !state.isObserving
             if needsStart {
                 state.isObserving = true
                 state.generation += 1
             }
-            return (state.generation, state.lastResult, needsStart)
+            return (state.generation, state.lastResult, state.resultCount, needsStart)
         }
         if let lastResult {
-            scheduler.schedule {
-                switch lastResult {
-                case .success(let value): client.onChange(value)
-                case .failure(let error): client.onError(error)
-                }
+            if scheduler.immediateInitialValue() {
+                client.receive(lastResult, number: resultNumber)
+            } else {
+                scheduler.schedule { client.receive(lastResult, number: resultNumber) }
             }
         } else if needsStart {
             // Started outside of the lock: an immediate scheduler notifies before `start` returns.
@@ -108,8 +126,9 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
     }
 
     private func receive(_ result: Result<Element, any Error>, generation: Int) {
-        let clients = state.withLock { state -> [Client] in
-            guard state.generation == generation else { return [] }
+        let (clients, number) = state.withLock { state -> ([Client], Int) in
+            guard state.generation == generation else { return ([], 0) }
+            state.resultCount += 1
             let clients = state.clients
             if case .failure = result {
                 state.clients = []
@@ -123,13 +142,10 @@ public final class SharedValueObservation<Element: Sendable>: Sendable {
             } else {
                 state.lastResult = result
             }
-            return clients
+            return (clients, state.resultCount)
         }
         for client in clients {
-            switch result {
-            case .success(let value): client.onChange(value)
-            case .failure(let error): client.onError(error)
-            }
+            client.receive(result, number: number)
         }
     }
 

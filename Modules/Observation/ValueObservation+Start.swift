@@ -69,11 +69,11 @@ extension ValueObservation {
         let isCancelled = LockedValue(false)
         let makeReducer = self.makeReducer
         let events = self.events
-        @Sendable func notify(_ result: Result<Reducer.Value, any Error>, now: Bool) {
+        @Sendable func notify(_ result: Result<Reducer.Value?, any Error>, now: Bool) {
             let deliver: @Sendable () -> Void = {
                 guard !isCancelled.withLock({ $0 }) else { return }
                 switch result {
-                case .success(let value): onChange(value)
+                case .success(let value): if let value { onChange(value) }
                 case .failure(let error):
                     events.didFail?(error)
                     onError(error)
@@ -81,13 +81,9 @@ extension ValueObservation {
             }
             now ? deliver() : scheduler.schedule(deliver)
         }
-        @Sendable func fetch(_ db: Database) throws -> Reducer.Value {
+        @Sendable func fetch(_ db: Database) throws -> Reducer.Value? {
             var reducer = makeReducer()
-            let fetched = try reducer._makeFetcher()(db)
-            guard let value = try reducer._value(fetched) else {
-                preconditionFailure("the reducer of a ValueObservation gave no initial value")
-            }
-            return value
+            return try reducer._value(reducer._makeFetcher()(db))
         }
         if scheduler.immediateInitialValue() {
             notify(Result { try reader.read(fetch) }, now: true)

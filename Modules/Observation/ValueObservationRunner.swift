@@ -40,6 +40,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
         var isRegistered = false
         /// Whether the current transaction changed the region (writer side).
         var isChanged = false
+        /// Whether a fetch with write access runs: its own changes do not count.
+        var isWritingFetchRunning = false
     }
 
     private enum Mode {
@@ -91,22 +93,19 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
             }
             return
         }
-        // The first access is a read, also with `requiresWriteAccess`: it fails cleanly on a closed
-        // database, where an async write access stops the program.
+        if observation.requiresWriteAccess {
+            writer.asyncWriteAccess { result in
+                do {
+                    try self.didStart(self.startOnWriter(result.get()), notifiesNow: false)
+                } catch {
+                    self.fail(error)
+                }
+            }
+            return
+        }
         writer.asyncRead { result in
             do {
-                let db = try result.get()
-                if self.observation.requiresWriteAccess {
-                    writer.asyncWriteWithoutTransaction { db in
-                        do {
-                            try self.didStart(self.startOnWriter(db), notifiesNow: false)
-                        } catch {
-                            self.fail(error)
-                        }
-                    }
-                } else {
-                    try self.didStart(self.startInRead(db, reader: writer), notifiesNow: false)
-                }
+                try self.didStart(self.startInRead(result.get(), reader: writer), notifiesNow: false)
             } catch {
                 self.fail(error)
             }
@@ -165,8 +164,12 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// of the given snapshot: the commits after the snapshot that changed the region trigger a fetch.
     private func register(watch: TransactionClock.Watch, position: ClosedRange<Int>) {
         guard let writer = state.withLock({ $0.writer }) else { return }
-        writer.asyncWriteWithoutTransaction { db in
+        writer.asyncWriteAccess { result in
             guard !self.isFinished else { return }
+            guard case .success(let db) = result else {
+                if case .failure(let error) = result { self.fail(error) }
+                return
+            }
             let (region, isRegistered) = self.state.withLock { state in
                 defer { state.isRegistered = true }
                 return (state.region, state.isRegistered)
@@ -208,12 +211,14 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     private func fetchOnWriter(_ db: Database, isInitial: Bool) throws -> Fetched {
         var fetched: Fetched?
         if observation.requiresWriteAccess {
+            state.withLock { $0.isWritingFetchRunning = true }
+            defer { state.withLock { $0.isWritingFetchRunning = false } }
             try db.inSavepoint {
                 fetched = try fetch(db, isInitial: isInitial)
                 return .commit
             }
         } else {
-            fetched = try db.readingOnly { try fetch(db, isInitial: isInitial) }
+            fetched = try db.readOnlyTransaction { try fetch(db, isInitial: isInitial) }
         }
         if let region = fetched?.region, setRegion(region), !isInitial {
             db.observedRegionDidChange(of: self)
@@ -230,8 +235,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
             if let db {
                 complete(Result { try fetchOnWriter(db, isInitial: false) })
             } else {
-                writer.asyncWriteWithoutTransaction { db in
-                    self.complete(Result { try self.fetchOnWriter(db, isInitial: false) })
+                writer.asyncWriteAccess { result in
+                    self.complete(Result { try self.fetchOnWriter(result.get(), isInitial: false) })
                 }
             }
         case .readers(let reader)?:
@@ -294,11 +299,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// Ends the observation with an error, unless it is already over: the error is notified now,
     /// or through the scheduler.
     private func fail(_ error: any Error, notifiesNow: Bool = false) {
-        let isRunning = state.withLock { state in
-            state.writer = nil
-            return state.scheduling.finish()
-        }
-        guard isRunning else { return }
+        guard finish() else { return }
         observation.events.didFail?(error)
         if notifiesNow {
             onError(error)
@@ -309,11 +310,28 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
 
     /// Stops the observation.
     func cancel() {
-        let isRunning = state.withLock { state in
-            state.writer = nil
-            return state.scheduling.finish()
+        if finish() { observation.events.didCancel?() }
+    }
+
+    /// Ends the observation: releases the database, and unregisters the observer. Returns whether
+    /// the observation was not over yet.
+    private func finish() -> Bool {
+        let (isRunning, writer, isRegistered) = state.withLock { state in
+            defer {
+                state.writer = nil
+                state.mode = nil
+                state.isRegistered = false
+            }
+            return (state.scheduling.finish(), state.writer, state.isRegistered)
         }
-        if isRunning { observation.events.didCancel?() }
+        // The connection holds a weak reference to the observer, which it forgets lazily: unless
+        // it is unregistered, it would keep the deletions of its tables reported one by one.
+        if isRegistered, let writer {
+            writer.asyncWriteAccess { result in
+                if case .success(let db) = result { db.remove(transactionObserver: self) }
+            }
+        }
+        return isRunning
     }
 
     private func perform(_ action: FetchScheduling.Action, onWriter db: Database?) {
@@ -362,7 +380,10 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     }
 
     func databaseDidChange() {
-        state.withLock { $0.isChanged = true }
+        // The changes of a fetch with write access are its own: they do not ask for another fetch.
+        state.withLock { state in
+            if !state.isWritingFetchRunning { state.isChanged = true }
+        }
         stopObservingDatabaseChangesUntilNextTransaction()
     }
 

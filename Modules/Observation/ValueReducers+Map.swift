@@ -9,8 +9,9 @@ extension ValueObservation {
     ///     .map { players in players.map(\.name) }
     /// ```
     ///
-    /// The transform runs after the fetch, off the database's connections: it does not delay
-    /// database accesses. An error it throws ends the observation.
+    /// The transform runs right after each fetch, on the thread of the fetch (the writer's
+    /// dispatch queue of a `DatabaseQueue`, a reader's of a `DatabasePool`), before the value is
+    /// scheduled: keep it light. An error it throws ends the observation.
     public func map<T: Sendable>(_ transform: @escaping @Sendable (Reducer.Value) throws -> T)
         -> ValueObservation<ValueReducers.Map<Reducer, T>>
     {

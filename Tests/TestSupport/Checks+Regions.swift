@@ -175,9 +175,10 @@ let regionChecks: [ConformanceCheck] = [
 
             let update = try db.makeStatement(sql: "UPDATE player SET score = 0, teamId = NULL WHERE name = ?")
             try expectEqual(
-                update.databaseEventKinds, [.update(tableName: "player", columnNames: ["score", "teamid"])])
+                update.databaseEventKinds, [.update(tableName: "player", columnNames: ["score", "teamId"])])
             try expectEqual(update.databaseRegion.description, "player(name)")
 
+            // Names are spelled as the schema spells them, as in GRDB.
             let delete = try db.makeStatement(sql: "DELETE FROM Player WHERE score = 0")
             try expectEqual(delete.databaseEventKinds, [.delete(tableName: "player")])
             try expectEqual(delete.databaseRegion.description, "player(score)")

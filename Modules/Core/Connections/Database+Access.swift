@@ -1,7 +1,7 @@
 extension Database {
     /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
     /// Transaction observers are told nothing of it.
-    func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
         try readingOnly { try readTransaction(body) }
     }
 
@@ -12,11 +12,11 @@ extension Database {
         if isReadOnlyAccess { return try body() }
         try execute(sql: "PRAGMA query_only = 1")
         isReadOnlyAccess = true
-        defer {
-            isReadOnlyAccess = false
-            try? execute(sql: "PRAGMA query_only = 0")
-        }
-        return try body()
+        let result = Result { try body() }
+        isReadOnlyAccess = false
+        // A connection that stays read-only is an error, not a silence.
+        try execute(sql: "PRAGMA query_only = 0")
+        return try result.get()
     }
 
     /// Runs `body` in a deferred transaction, then ends it: reads see one snapshot of the database.

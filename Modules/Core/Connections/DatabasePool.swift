@@ -19,9 +19,10 @@ public final class DatabasePool: DatabaseWriter {
     private let owner = DatabaseAccessOwner()
     private let writer: SerializedDatabase
     private let readers: ReaderPool
-    /// Reads run as concurrent blocks, barrier writes as barrier blocks.
-    private let barrier: DispatchQueue
-    /// Whether a barrier write runs: a concurrent read spawned from it would wait for its end.
+    /// Where async reads wait for a reader.
+    private let readQueue: DispatchQueue
+    /// Whether a barrier write runs (on the writer, which it holds): a concurrent read spawned from
+    /// it would wait for its end.
     private let isInsideBarrierWrite = LockedValue(false)
 
     /// Opens a database file, created if needed, in WAL mode, with the given driver.
@@ -53,7 +54,7 @@ public final class DatabasePool: DatabaseWriter {
                 path: path, description: "\(label).reader.\(index)", configuration: finalReaderConfiguration,
                 driver: driver, owner: owner, transactionClock: transactionClock)
         }
-        barrier = DispatchQueue(label: "\(label).barrier", attributes: .concurrent)
+        readQueue = DispatchQueue(label: "\(label).reads", attributes: .concurrent)
     }
 
     /// The configuration, with a busy timeout instead of `immediateError`. The connections of a
@@ -71,16 +72,14 @@ public final class DatabasePool: DatabaseWriter {
     /// Runs `value` in a read-only transaction, and returns its result.
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
-        return try barrier.sync {
-            try readers.withReader { reader in
-                try reader.sync { db in try db.poolReadTransaction { try value(db) } }
-            }
+        return try readers.withReader { reader in
+            try reader.sync { db in try db.poolReadTransaction { try value(db) } }
         }
     }
 
     /// Runs `value` later, in a read-only transaction.
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        barrier.async { [readers] in
+        readQueue.async { [readers] in
             do {
                 try readers.withReader { reader in
                     try reader.sync { db in db.callOnce(value) { try db.poolReadTransaction($0) } }
@@ -100,10 +99,14 @@ public final class DatabasePool: DatabaseWriter {
     /// Runs `updates` on the writer connection, while no read runs.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
-        return try barrier.sync(flags: .barrier) {
-            isInsideBarrierWrite.withLock { $0 = true }
-            defer { isInsideBarrierWrite.withLock { $0 = false } }
-            return try writer.sync(updates)
+        // On the writer, all the readers are reserved: the reads in progress end first, and no other
+        // starts until the write is done. A read waits for no write: this cannot deadlock.
+        return try writer.sync { db in
+            try readers.withAllReadersReserved {
+                isInsideBarrierWrite.withLock { $0 = true }
+                defer { isInsideBarrierWrite.withLock { $0 = false } }
+                return try updates(db)
+            }
         }
     }
 
@@ -121,7 +124,7 @@ public final class DatabasePool: DatabaseWriter {
         precondition(
             !isInsideBarrierWrite.withLock { $0 }, "spawnConcurrentRead must not be called from a barrier write")
         let snapshotIsStarted = DispatchSemaphore(value: 0)
-        barrier.async { [readers] in
+        readQueue.async { [readers] in
             var isSignaled = false
             defer { if !isSignaled { snapshotIsStarted.signal() } }
             do {
@@ -208,5 +211,11 @@ public final class DatabasePool: DatabaseWriter {
         if SerializedDatabase.isInsideAccess(of: owner) {
             throw DatabaseError.reentrantAccess
         }
+    }
+}
+
+extension DatabasePool: SerializedWriter {
+    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.async(body)
     }
 }

@@ -121,3 +121,9 @@ public final class DatabaseQueue: DatabaseWriter {
         }
     }
 }
+
+extension DatabaseQueue: SerializedWriter {
+    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.async(body)
+    }
+}

@@ -1,3 +1,9 @@
+/// A writer of the package, whose writes run on a `SerializedDatabase`.
+protocol SerializedWriter {
+    /// Runs `body` later on the writer, with the database or the error that prevents the access.
+    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void)
+}
+
 /// A type that writes a database: `DatabaseQueue`, `DatabasePool`, or a test double.
 ///
 /// Writes are serialized. A conforming type needs, beyond `DatabaseReader`, the synchronous
@@ -78,17 +84,25 @@ extension DatabaseWriter {
 
     /// Runs `updates` in a transaction without blocking the calling task.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run({ db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWrite)
+        try await LentClosure.run(
+            { db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWriteAccess)
     }
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(updates, schedule: asyncWrite)
+        try await LentClosure.run(updates, schedule: asyncWriteAccess)
     }
 
-    /// Schedules a write without transaction, with the database as a result.
-    func asyncWrite(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        asyncWriteWithoutTransaction { db in body(.success(db)) }
+    /// Runs `body` later on the writer, outside of any transaction, with the database, or with the
+    /// error that prevents the access: unlike `asyncWriteWithoutTransaction`, a closed
+    /// `DatabaseQueue` or `DatabasePool` is an error (`SQLITE_MISUSE`), not a stop of the program.
+    /// Other writers run `asyncWriteWithoutTransaction`.
+    package func asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        if let writer = self as? any SerializedWriter {
+            writer.scheduleWriteAccess(body)
+        } else {
+            asyncWriteWithoutTransaction { db in body(.success(db)) }
+        }
     }
 
     /// Runs `updates` in a transaction later, then `completion` with the database and the result.

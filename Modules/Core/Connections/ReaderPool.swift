@@ -5,6 +5,7 @@ import Dispatch
 final class ReaderPool: Sendable {
     private let makeReader: @Sendable (Int) throws -> SerializedDatabase
     private let semaphore: DispatchSemaphore
+    private let maximumCount: Int
     private let state = LockedValue(State())
 
     private struct State {
@@ -20,7 +21,16 @@ final class ReaderPool: Sendable {
     init(maximumCount: Int, makeReader: @escaping @Sendable (Int) throws -> SerializedDatabase) {
         precondition(maximumCount > 0, "maximumReaderCount must be at least 1")
         self.semaphore = DispatchSemaphore(value: maximumCount)
+        self.maximumCount = maximumCount
         self.makeReader = makeReader
+    }
+
+    /// Runs `body` while no reader is lent: waits until the reads in progress end, and makes the
+    /// reads that start meanwhile wait until `body` returns.
+    func withAllReadersReserved<T>(_ body: () throws -> T) rethrows -> T {
+        for _ in 0..<maximumCount { semaphore.wait() }
+        defer { for _ in 0..<maximumCount { semaphore.signal() } }
+        return try body()
     }
 
     /// Runs `body` with a reader, waiting for one to be free.

@@ -7,13 +7,16 @@ public final class StatementCursor<Element>: Cursor {
     private let row: Row
     private let decode: (Row) throws -> Element
     private var isDone = false
+    /// Whether the statement has run its first step: the connection learns of the execution then,
+    /// so that other statements run between the creation of the cursor and its first step do not
+    /// hide its changes from transaction observers.
+    private var isStarted = false
     /// Identifies the connection (see `CurrentDatabase`) without a reference to it.
     private let databaseIdentifier: UnsafeMutableRawPointer
 
     init(statement: Statement, arguments: StatementArguments?, decode: @escaping (Row) throws -> Element) throws {
         statement.database.checkAccess()
         try statement.prepareToRun(with: arguments)
-        try statement.database.willExecute(statement)
         self.statement = statement
         self.row = Row(statement: statement)
         self.decode = decode
@@ -29,7 +32,7 @@ public final class StatementCursor<Element>: Cursor {
         // transaction when it is reset: the connection learns it, unless the cursor outlived its
         // access (a programming error). An error of a refused commit is lost: `nextThenFinish()`
         // reports it.
-        if CurrentDatabase.isAccessing(identifiedBy: databaseIdentifier) {
+        if isStarted && CurrentDatabase.isAccessing(identifiedBy: databaseIdentifier) {
             try? statement.database.statementDidFinish(statement)
         }
     }
@@ -46,12 +49,16 @@ public final class StatementCursor<Element>: Cursor {
     /// Ends the iteration, and tells the connection that the statement is done.
     private func finish() throws {
         endIteration()
-        try statement.database.statementDidFinish(statement)
+        if isStarted { try statement.database.statementDidFinish(statement) }
     }
 
     /// The next element, or nil when the statement has no more rows.
     public func next() throws -> Element? {
         if isDone { return nil }
+        if !isStarted {
+            isStarted = true
+            try statement.database.willExecute(statement)
+        }
         guard try statement.step() else {
             try finish()
             return nil

@@ -21,6 +21,9 @@ final class StatementAuthorizer {
     /// Whether the statement drops a table, view…: SQLite then reports the deletion of its rows,
     /// which is not a change to observe.
     private var isDropStatement = false
+    /// Whether SQLite compiles a DROP statement outside of a recording: the next deletion it
+    /// checks is the drop itself.
+    private var isCompilingDropOutsideRecording = false
     /// Whether a transaction observer observes the deletions of a (lowercased) table: SQLite must
     /// then report each deleted row, which the authorizer asks by answering `SQLITE_IGNORE` to the
     /// deletion (SQLite then disables its truncate optimization, which deletes every row of a
@@ -47,6 +50,7 @@ final class StatementAuthorizer {
     /// Starts recording what SQLite reports: call it right before a `prepare`.
     func startRecording() {
         isRecording = true
+        isCompilingDropOutsideRecording = false
     }
 
     /// Stops recording, and returns what SQLite reported since `startRecording()`.
@@ -72,11 +76,22 @@ final class StatementAuthorizer {
     ) -> Int32 {
         guard isRecording else {
             // SQLite compiles a statement again after a schema change: its deletions must still be
-            // reported one by one.
-            if action == SQLITE.DELETE, !isDropStatement, let table = argument1, let observesDeletions,
-                !Self.isInternalTable(table), observesDeletions(String(normalizedIdentifier: table))
-            {
-                return SQLITE.IGNORE
+            // reported one by one. The deletion that SQLite checks right after a DROP is the drop
+            // itself, which IGNORE would skip.
+            switch action {
+            case SQLITE.DROP_TABLE, SQLITE.DROP_TEMP_TABLE, SQLITE.DROP_VIEW, SQLITE.DROP_TEMP_VIEW,
+                SQLITE.DROP_INDEX, SQLITE.DROP_TEMP_INDEX, SQLITE.DROP_TRIGGER, SQLITE.DROP_TEMP_TRIGGER,
+                SQLITE.DROP_VTABLE:
+                isCompilingDropOutsideRecording = true
+            case SQLITE.DELETE:
+                defer { isCompilingDropOutsideRecording = false }
+                if !isCompilingDropOutsideRecording, let table = argument1, let observesDeletions,
+                    !Self.isInternalTable(table), observesDeletions(String(cString: table))
+                {
+                    return SQLITE.IGNORE
+                }
+            default:
+                break
             }
             return SQLITE.OK
         }
@@ -95,17 +110,17 @@ final class StatementAuthorizer {
         case SQLITE.INSERT:
             // (table, NULL)
             guard let table = argument1, !Self.isInternalTable(table) else { break }
-            recordChange(.insert(tableName: String(normalizedIdentifier: table)))
+            recordChange(.insert(tableName: String(cString: table)))
         case SQLITE.DELETE:
             // (table, NULL)
             guard !isDropStatement, let table = argument1, !Self.isInternalTable(table) else { break }
-            let tableName = String(normalizedIdentifier: table)
+            let tableName = String(cString: table)
             recordChange(.delete(tableName: tableName))
             if observesDeletions?(tableName) == true { return SQLITE.IGNORE }
         case SQLITE.UPDATE:
             // (table, column)
             guard let table = argument1, let column = argument2, !Self.isInternalTable(table) else { break }
-            recordUpdate(table: String(normalizedIdentifier: table), column: String(normalizedIdentifier: column))
+            recordUpdate(table: String(cString: table), column: String(cString: column))
         case SQLITE.DROP_TABLE, SQLITE.DROP_TEMP_TABLE, SQLITE.DROP_VIEW, SQLITE.DROP_TEMP_VIEW, SQLITE.DROP_INDEX,
             SQLITE.DROP_TEMP_INDEX, SQLITE.DROP_TRIGGER, SQLITE.DROP_TEMP_TRIGGER, SQLITE.DROP_VTABLE:
             isDropStatement = true

@@ -26,8 +26,10 @@ final class DatabaseObservationBroker {
     /// end of the transaction.
     private var hasDeadObservations = false
 
-    /// The observations told of the changes of the running statement.
+    /// The observations told of the changes of the running statement, and the kinds of changes the
+    /// statement may make.
     private var statementObservations: [StatementObservation] = []
+    private var statementEventKinds: [DatabaseEventKind] = []
     /// The changes made inside savepoints, not told yet.
     private var savepoints = SavepointStack<BufferedChange>()
     /// How the current transaction ends, as the commit and rollback hooks tell it.
@@ -55,11 +57,19 @@ final class DatabaseObservationBroker {
         case cancelledCommit(any Error)
     }
 
-    /// A change made inside a savepoint, and the observations to tell once it is released.
+    /// A change made inside a savepoint, and the observations to tell once it is released (with the
+    /// kinds of changes of its statement).
     private enum BufferedChange {
-        case event(DatabaseEvent, [StatementObservation])
-        case preUpdateEvent(DatabasePreUpdateEvent, [StatementObservation])
+        case event(DatabaseEvent, [StatementObservation], statementKinds: [DatabaseEventKind])
+        case preUpdateEvent(DatabasePreUpdateEvent, [StatementObservation], statementKinds: [DatabaseEventKind])
     }
+    /// Whether the end of a transaction is being told: the end of a transaction that an observer
+    /// runs meanwhile is told after, so that every observer learns the ends in order.
+    private var isTellingTransactionEnd = false
+    private var pendingTransactionEnds: [() -> Void] = []
+    /// Whether an observer without a region is registered: only those are told of pre-update
+    /// events (region observers do not want them).
+    private var hasObserversWithoutRegion = false
 
     init(database: Database, clock: TransactionClock) {
         self.database = database
@@ -100,7 +110,7 @@ final class DatabaseObservationBroker {
     /// by one, and report each, instead of truncating the table.
     func observesDeletions(on table: String) -> Bool {
         let eventKind = DatabaseEventKind.delete(tableName: table)
-        return (observationsByTable[table.normalizedIdentifier] ?? []).contains { $0.observes(eventKind) }
+        return (observationsByTable[table.normalizedIdentifier] ?? []).contains { $0.isAlive && $0.observes(eventKind) }
             || unindexedObservations.contains { $0.observes(eventKind) }
     }
 
@@ -126,10 +136,10 @@ final class DatabaseObservationBroker {
     private func removeDeadObservations() {
         guard hasDeadObservations else { return }
         hasDeadObservations = false
-        for observation in observations where observation.observer == nil {
+        for observation in observations where !observation.isAlive {
             unindex(observation)
         }
-        observations.removeAll { $0.observer == nil }
+        observations.removeAll { !$0.isAlive }
         updateChangeHooks()
     }
 
@@ -138,37 +148,45 @@ final class DatabaseObservationBroker {
     /// Called before a statement runs: finds the observations to tell of its changes.
     func statementWillExecute(_ statement: Statement) {
         let eventKinds = statement.databaseEventKinds
+        statementEventKinds = eventKinds
         guard !eventKinds.isEmpty else {
             statementObservations = []
             return
         }
-        if transactionEventKinds.isEmpty {
-            // Most transactions run statements of one kind: the statement's array is shared.
-            transactionEventKinds = eventKinds
-            lastEventKinds = eventKinds
-        } else if eventKinds != lastEventKinds {
-            lastEventKinds = eventKinds
-            transactionEventKinds.append(contentsOf: eventKinds)
-        }
+        recordTransactionChanges(eventKinds)
         guard !observations.isEmpty, !database.isReadOnlyAccess else {
             statementObservations = []
             return
         }
         statementObservations = candidates(for: eventKinds).compactMap { observation in
             guard observation.isEnabled else { return nil }
-            guard observation.observer != nil else {
+            guard observation.isAlive else {
                 hasDeadObservations = true
                 return nil
             }
             if eventKinds.count == 1 {
                 // One kind of change: each change the statement makes is of this kind.
                 return observation.observes(eventKinds[0])
-                    ? StatementObservation(observation: observation, eventKinds: nil) : nil
+                    ? StatementObservation(observation: observation, observedKinds: nil) : nil
             }
             // Several kinds (triggers, foreign key actions): the observation only wants some.
             let observedKinds = eventKinds.filter(observation.observes)
             return observedKinds.isEmpty
-                ? nil : StatementObservation(observation: observation, eventKinds: observedKinds)
+                ? nil : StatementObservation(observation: observation, observedKinds: observedKinds)
+        }
+    }
+
+    /// Adds the kinds of changes of a statement to those of the transaction, for the clock. Most
+    /// transactions run statements of one kind: the statement's array is then shared.
+    private func recordTransactionChanges(_ eventKinds: [DatabaseEventKind]) {
+        if transactionEventKinds.isEmpty {
+            transactionEventKinds = eventKinds
+            lastEventKinds = eventKinds
+        } else if eventKinds != lastEventKinds {
+            lastEventKinds = eventKinds
+            for eventKind in eventKinds where !transactionEventKinds.contains(eventKind) {
+                transactionEventKinds.append(eventKind)
+            }
         }
     }
 
@@ -177,8 +195,9 @@ final class DatabaseObservationBroker {
         var lists: [[TransactionObservation]] = []
         if !unindexedObservations.isEmpty { lists.append(unindexedObservations) }
         var tables: Set<String> = []
-        for eventKind in eventKinds where tables.insert(eventKind.tableName).inserted {
-            if let list = observationsByTable[eventKind.tableName] { lists.append(list) }
+        for eventKind in eventKinds {
+            let table = eventKind.tableName.normalizedIdentifier
+            if tables.insert(table).inserted, let list = observationsByTable[table] { lists.append(list) }
         }
         switch lists.count {
         case 0: return []
@@ -288,49 +307,52 @@ final class DatabaseObservationBroker {
         let event = DatabaseEvent(
             kind: kind, databaseName: String(cString: databaseName), tableName: String(cString: tableName),
             rowID: rowID)
-        let observations = statementObservations.filter { $0.tracks(kind, tableName: event.tableName) }
-        guard !observations.isEmpty else { return }
         if savepoints.isEmpty {
-            tell(event, to: observations)
+            tell(event, to: statementObservations, statementKinds: statementEventKinds)
         } else {
-            savepoints.append(.event(event, observations))
+            savepoints.append(.event(event, statementObservations, statementKinds: statementEventKinds))
         }
     }
 
-    /// Called by the pre-update hook.
+    /// Called by the pre-update hook, registered only while an observer without a region is.
     private func databaseWillChange(
         kind: DatabaseEvent.Kind, databaseName: UnsafePointer<CChar>?, tableName: UnsafePointer<CChar>?,
         initialRowID: Int64, finalRowID: Int64
     ) {
-        guard !statementObservations.isEmpty, let databaseName, let tableName else { return }
-        let table = String(cString: tableName)
-        let observations = statementObservations.filter { $0.tracks(kind, tableName: table) }
-        guard !observations.isEmpty else { return }
+        guard statementObservations.contains(where: { $0.observation.region == nil }), let databaseName, let tableName
+        else { return }
         let event = DatabasePreUpdateEvent(
-            kind: kind, databaseName: String(cString: databaseName), tableName: table, initialRowID: initialRowID,
-            finalRowID: finalRowID, api: api, connection: database.sqliteConnection)
+            kind: kind, databaseName: String(cString: databaseName), tableName: String(cString: tableName),
+            initialRowID: initialRowID, finalRowID: finalRowID, api: api, connection: database.sqliteConnection)
         if savepoints.isEmpty {
-            tell(event, to: observations)
+            tell(event, to: statementObservations, statementKinds: statementEventKinds)
         } else {
-            savepoints.append(.preUpdateEvent(event.copy(), observations))
+            savepoints.append(.preUpdateEvent(event.copy(), statementObservations, statementKinds: statementEventKinds))
         }
     }
 
-    private func tell(_ event: DatabaseEvent, to statementObservations: [StatementObservation]) {
+    private func tell(
+        _ event: DatabaseEvent, to statementObservations: [StatementObservation], statementKinds: [DatabaseEventKind]
+    ) {
         for statementObservation in statementObservations {
             let observation = statementObservation.observation
-            guard observation.isEnabled, observation.accepts(event), let observer = observation.observer else {
-                continue
-            }
+            guard observation.isEnabled, statementObservation.tracks(event.kind, event.tableName, statementKinds),
+                observation.accepts(event), let observer = observation.observer
+            else { continue }
             touch(observation)
             notifying(observation) { observer.databaseDidChange(with: event) }
         }
     }
 
-    private func tell(_ event: DatabasePreUpdateEvent, to statementObservations: [StatementObservation]) {
-        for statementObservation in statementObservations {
+    private func tell(
+        _ event: DatabasePreUpdateEvent, to statementObservations: [StatementObservation],
+        statementKinds: [DatabaseEventKind]
+    ) {
+        for statementObservation in statementObservations where statementObservation.observation.region == nil {
             let observation = statementObservation.observation
-            guard observation.isEnabled, let observer = observation.observer else { continue }
+            guard observation.isEnabled, statementObservation.tracks(event.kind, event.tableName, statementKinds),
+                let observer = observation.observer
+            else { continue }
             touch(observation)
             notifying(observation) { observer.databaseWillChange(with: event) }
         }
@@ -339,8 +361,10 @@ final class DatabaseObservationBroker {
     private func tell(_ changes: [BufferedChange]) {
         for change in changes {
             switch change {
-            case .event(let event, let observations): tell(event, to: observations)
-            case .preUpdateEvent(let event, let observations): tell(event, to: observations)
+            case .event(let event, let observations, let statementKinds):
+                tell(event, to: observations, statementKinds: statementKinds)
+            case .preUpdateEvent(let event, let observations, let statementKinds):
+                tell(event, to: observations, statementKinds: statementKinds)
             }
         }
     }
@@ -368,6 +392,8 @@ final class DatabaseObservationBroker {
         guard let observation = notifiedObservation, observation.isEnabled else { return }
         observation.isEnabled = false
         disabledObservations.append(observation)
+        // The rest of the statement's changes cost it nothing.
+        statementObservations.removeAll { $0.observation === observation }
     }
 
     // MARK: - Transaction end
@@ -425,12 +451,14 @@ final class DatabaseObservationBroker {
         let notifiedRegion = transactionNotifiedRegion
         resetTransactionChanges()
         if isCounted { clock.commitDidEnd(eventKinds: eventKinds, notifiedRegion: notifiedRegion) }
+        let database = self.database
         endTransaction { $0.databaseDidCommit(database) }
     }
 
     private func rollback() {
         savepoints.rollback()
         resetTransactionChanges()
+        let database = self.database
         endTransaction { $0.databaseDidRollback(database) }
     }
 
@@ -452,24 +480,39 @@ final class DatabaseObservationBroker {
     /// Tells the end of the transaction to the observers without a region, and to the region
     /// observers that were told of a change; then forgets the observers whose extent is over, and
     /// enables the disabled ones.
-    private func endTransaction(_ tell: (TransactionObservation) -> Void) {
-        let told = database.isReadOnlyAccess ? [] : observationsToldOfTransactionEnd()
-        let ending = observations.filter { $0.extent == .nextTransaction }
-        // Observers may run statements, and start transactions, from the calls below: the state of
-        // this transaction is reset before.
+    ///
+    /// Observers may run statements, and transactions, from these calls: the state of this
+    /// transaction is reset before, and the end of a transaction they run is told after every
+    /// observer was told of this one.
+    private func endTransaction(_ tell: @escaping (TransactionObservation) -> Void) {
+        let isReadOnly = database.isReadOnlyAccess
+        let told = isReadOnly ? [] : observationsToldOfTransactionEnd()
+        // The observers of the next transaction are forgotten after it, but for a read-only access,
+        // which is not the transaction they wait for.
+        let ending = isReadOnly ? [] : observations.filter { $0.extent == .nextTransaction }
         for observation in touchedObservations { observation.isTouched = false }
         touchedObservations = []
         for observation in disabledObservations { observation.isEnabled = true }
         disabledObservations = []
-        for observation in told {
-            tell(observation)
+        let tellEnd = { [unowned self] in
+            for observation in told { tell(observation) }
+            // The observers of the next transaction that were not told are forgotten too; those
+            // registered by the calls above stay for the next one.
+            for observation in ending {
+                observation.releaseObserver()
+                hasDeadObservations = true
+            }
         }
-        // The observers of the next transaction that were not told are forgotten too; those that
-        // were registered by the calls above stay for the next one.
-        for observation in ending {
-            observation.releaseObserver()
-            hasDeadObservations = true
+        guard !isTellingTransactionEnd else {
+            pendingTransactionEnds.append(tellEnd)
+            return
         }
+        isTellingTransactionEnd = true
+        tellEnd()
+        while !pendingTransactionEnds.isEmpty {
+            pendingTransactionEnds.removeFirst()()
+        }
+        isTellingTransactionEnd = false
         removeDeadObservations()
     }
 
@@ -488,33 +531,42 @@ final class DatabaseObservationBroker {
         _ = api.rollback_hook(connection, { DatabaseObservationBroker.broker($0).transactionDidRollback() }, context)
     }
 
-    /// Registers the update and pre-update hooks while there are observers, and unregisters them
-    /// when there are none: without observers, SQLite reports no change.
+    /// Registers the update hook while there are observers, and the pre-update hook while there are
+    /// observers without a region (region observers do not want pre-update events): without
+    /// observers, SQLite reports no change.
     private func updateChangeHooks() {
-        let isNeeded = !observations.isEmpty
-        guard isNeeded != hasChangeHooks else { return }
-        hasChangeHooks = isNeeded
         let connection = database.sqliteConnection
-        guard isNeeded else {
-            _ = api.update_hook(connection, nil, nil)
-            _ = api.preupdate_hook?(connection, nil, nil)
-            return
+        let needsUpdateHook = !observations.isEmpty
+        if needsUpdateHook != hasChangeHooks {
+            hasChangeHooks = needsUpdateHook
+            if needsUpdateHook {
+                _ = api.update_hook(
+                    connection,
+                    { context, operation, databaseName, tableName, rowID in
+                        guard let kind = DatabaseEvent.Kind(rawValue: operation) else { return }
+                        DatabaseObservationBroker.broker(context).databaseDidChange(
+                            kind: kind, databaseName: databaseName, tableName: tableName, rowID: rowID)
+                    }, context)
+            } else {
+                _ = api.update_hook(connection, nil, nil)
+            }
         }
-        _ = api.update_hook(
-            connection,
-            { context, operation, databaseName, tableName, rowID in
-                guard let kind = DatabaseEvent.Kind(rawValue: operation) else { return }
-                DatabaseObservationBroker.broker(context).databaseDidChange(
-                    kind: kind, databaseName: databaseName, tableName: tableName, rowID: rowID)
-            }, context)
-        _ = api.preupdate_hook?(
-            connection,
-            { context, _, operation, databaseName, tableName, initialRowID, finalRowID in
-                guard let kind = DatabaseEvent.Kind(rawValue: operation) else { return }
-                DatabaseObservationBroker.broker(context).databaseWillChange(
-                    kind: kind, databaseName: databaseName, tableName: tableName, initialRowID: initialRowID,
-                    finalRowID: finalRowID)
-            }, context)
+        let needsPreupdateHook = observations.contains { $0.region == nil }
+        if needsPreupdateHook != hasObserversWithoutRegion, let preupdateHook = api.preupdate_hook {
+            if needsPreupdateHook {
+                _ = preupdateHook(
+                    connection,
+                    { context, _, operation, databaseName, tableName, initialRowID, finalRowID in
+                        guard let kind = DatabaseEvent.Kind(rawValue: operation) else { return }
+                        DatabaseObservationBroker.broker(context).databaseWillChange(
+                            kind: kind, databaseName: databaseName, tableName: tableName, initialRowID: initialRowID,
+                            finalRowID: finalRowID)
+                    }, context)
+            } else {
+                _ = preupdateHook(connection, nil, nil)
+            }
+        }
+        hasObserversWithoutRegion = needsPreupdateHook
     }
 
     /// Unregisters every hook, before the connection closes.
@@ -525,6 +577,7 @@ final class DatabaseObservationBroker {
         _ = api.update_hook(connection, nil, nil)
         _ = api.preupdate_hook?(connection, nil, nil)
         hasChangeHooks = false
+        hasObserversWithoutRegion = false
     }
 }
 

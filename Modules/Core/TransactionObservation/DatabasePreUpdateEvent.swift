@@ -59,18 +59,22 @@ public struct DatabasePreUpdateEvent {
         values = .copied(initial: event.initialDatabaseValues, final: event.finalDatabaseValues)
     }
 
-    /// The values of the row before the change; nil for an insertion.
+    /// The values of the row before the change; nil for an insertion, or when they cannot be read
+    /// (an event kept without `copy()` after the change).
     public var initialDatabaseValues: [DatabaseValue]? {
         guard kind != .insert else { return nil }
         if case .copied(let initial, _) = values { return initial }
-        return (0..<count).map { initialDatabaseValue(atIndex: $0)! }
+        let values = (0..<count).compactMap(initialDatabaseValue(atIndex:))
+        return values.count == count ? values : nil
     }
 
-    /// The values of the row after the change; nil for a deletion.
+    /// The values of the row after the change; nil for a deletion, or when they cannot be read (an
+    /// event kept without `copy()` after the change).
     public var finalDatabaseValues: [DatabaseValue]? {
         guard kind != .delete else { return nil }
         if case .copied(_, let final) = values { return final }
-        return (0..<count).map { finalDatabaseValue(atIndex: $0)! }
+        let values = (0..<count).compactMap(finalDatabaseValue(atIndex:))
+        return values.count == count ? values : nil
     }
 
     /// The value of a column before the change; nil for an insertion.

@@ -39,6 +39,9 @@ final class TransactionObservation {
     /// The observer, unless it was deallocated or its extent is over.
     var observer: (any TransactionObserver)? { strongObserver ?? weakObserver }
 
+    /// Whether the observer is still there.
+    var isAlive: Bool { observer != nil }
+
     /// Whether the observation wraps this observer.
     func isWrapping(_ observer: some TransactionObserver) -> Bool {
         self.observer === observer
@@ -92,19 +95,26 @@ final class TransactionObservation {
 /// wants of them (nil for all: the statement makes one kind of change).
 struct StatementObservation {
     let observation: TransactionObservation
-    let eventKinds: [DatabaseEventKind]?
+    let observedKinds: [DatabaseEventKind]?
 
-    /// Whether the observation wants a change of this kind, table and row.
-    func tracks(_ kind: DatabaseEvent.Kind, tableName: String) -> Bool {
-        guard let eventKinds else { return true }
-        let table = tableName.normalizedIdentifier
-        return eventKinds.contains { eventKind in
-            switch (kind, eventKind) {
-            case (.insert, .insert(let name)), (.delete, .delete(let name)), (.update, .update(let name, _)):
-                return name == table
-            default:
-                return false
-            }
+    /// Whether the observation wants a change of this kind and table, made by a statement that may
+    /// make the given kinds of changes. A change of none of those kinds is wanted too: SQLite
+    /// reports the changes of a full-text table under the names of its shadow tables.
+    func tracks(_ kind: DatabaseEvent.Kind, _ tableName: String, _ statementKinds: [DatabaseEventKind]) -> Bool {
+        guard let observedKinds else { return true }
+        if observedKinds.contains(where: { $0.matches(kind, tableName) }) { return true }
+        return !statementKinds.contains { $0.matches(kind, tableName) }
+    }
+}
+
+extension DatabaseEventKind {
+    /// Whether a change of this kind and table is of this kind.
+    fileprivate func matches(_ kind: DatabaseEvent.Kind, _ table: String) -> Bool {
+        switch (kind, self) {
+        case (.insert, .insert(let name)), (.delete, .delete(let name)), (.update, .update(let name, _)):
+            return name.equalsIgnoringCase(table)
+        default:
+            return false
         }
     }
 }

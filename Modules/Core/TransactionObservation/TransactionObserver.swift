@@ -21,7 +21,8 @@
 /// `databaseDidRollback(_:)`: those writes are transactions of their own, which observers see too.
 public protocol TransactionObserver: AnyObject {
     /// Whether the observer wants to be told of the changes of this kind (an insertion, a deletion,
-    /// or an update of some columns of a table). Table and column names are lowercased.
+    /// or an update of some columns of a table). Table and column names are spelled as the schema
+    /// spells them; compare them case-insensitively, as SQLite does.
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool
 
     /// Called by `Database.notifyChanges(in:)` when the notified region meets the changes the
