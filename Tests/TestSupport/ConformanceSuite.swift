@@ -8,7 +8,7 @@ public enum ConformanceSuite {
         + schemaLiteralChecks + schemaNameChecks + functionChecks + collationChecks + traceChecks + argumentBytesChecks
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
-        + databaseRegionObservationChecks + concurrentReadChecks
+        + databaseRegionObservationChecks + concurrentReadChecks + databaseComponentsChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
