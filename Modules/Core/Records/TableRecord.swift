@@ -2,9 +2,41 @@
 ///
 /// The table name defaults to the type name with a lowercase initial: `Player` is stored in
 /// "player", `HTTPRequest` in "httpRequest".
+///
+/// A record can name its columns in a nested `Columns` type, and the query interface then accepts
+/// closures and key paths over them, its *database components*:
+///
+/// ```swift
+/// struct Player: Codable, FetchableRecord, PersistableRecord {
+///     var id: Int64
+///     var name: String
+///     var score: Int
+///
+///     enum Columns {
+///         static let id = Column(CodingKeys.id)
+///         static let name = Column(CodingKeys.name)
+///         static let score = Column(CodingKeys.score)
+///     }
+/// }
+///
+/// let request = Player.filter { $0.score > 1000 }.order(\.name)
+/// ```
 public protocol TableRecord {
+    /// The type that names the columns of the table, with static members (`Never` by default: no
+    /// columns named).
+    associatedtype Columns = Never
+
+    /// The type of ``databaseComponents``: `Columns.Type` by default, so that the closures of the
+    /// query interface (`Player.filter { $0.score > 1000 }`) and key paths (`Player.order(\.score)`)
+    /// reach the static members of `Columns`.
+    associatedtype DatabaseComponents = Columns.Type
+
     /// The name of the table.
     static var databaseTableName: String { get }
+
+    /// The value that the closures of the query interface receive: `Player.databaseComponents.score`
+    /// is the column `score` of the example above. `Columns.self` by default.
+    static var databaseComponents: DatabaseComponents { get }
 }
 
 extension TableRecord {
@@ -18,6 +50,11 @@ extension TableRecord {
             return name
         }
     }
+}
+
+extension TableRecord where DatabaseComponents == Columns.Type {
+    /// The `Columns` type, whose static members are the columns of the table.
+    public static var databaseComponents: DatabaseComponents { Columns.self }
 }
 
 /// The default table names already derived, by type (deriving one from the type name is slow).

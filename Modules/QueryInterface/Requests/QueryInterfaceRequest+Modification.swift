@@ -39,6 +39,25 @@ extension QueryInterfaceRequest {
         return db.changesCount
     }
 
+    /// Updates the rows of the request with the assignment that the closure builds from the record's
+    /// database components, and returns how many were updated: `updateAll(db) { $0.score += 10 }`.
+    @discardableResult
+    public func updateAll(
+        _ db: Database, assignment: (RowDecoder.DatabaseComponents) throws -> ColumnAssignment
+    ) throws -> Int where RowDecoder: TableRecord {
+        try updateAll(db, [assignment(RowDecoder.databaseComponents)])
+    }
+
+    /// Updates the rows of the request with the assignments that the closure builds from the record's
+    /// database components, and returns how many were updated:
+    /// `updateAll(db) { [$0.score.set(to: 0), $0.name.set(to: nil)] }`.
+    @discardableResult
+    public func updateAll(
+        _ db: Database, assignments: (RowDecoder.DatabaseComponents) throws -> [ColumnAssignment]
+    ) throws -> Int where RowDecoder: TableRecord {
+        try updateAll(db, assignments(RowDecoder.databaseComponents))
+    }
+
     /// The WHERE clause that targets the rows of the request.
     private func rowsClause(_ context: inout SQLGenerationContext, _ operation: String) throws -> String {
         if relation.isFilterOnly {
