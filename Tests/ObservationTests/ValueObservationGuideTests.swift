@@ -113,7 +113,7 @@ private func makeQueue() throws -> DatabaseQueue {
         }
         // The score column of the player with id 1.
         let observation = ValueObservation.tracking(
-            region: Player.select(Player.Columns.score).filter(id: 1),
+            region: Player.select(\.score).filter(id: 1),
             fetch: { db in try Player.fetchOne(db, id: 1) }
         )
         let fetches = Locked(0)
