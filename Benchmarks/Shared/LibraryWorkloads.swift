@@ -161,6 +161,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
         + fetchCases("fetch-codable", fixture: fixture) { db in
             try CodableItem.fetchAll(db, sql: "SELECT * FROM item").count
         }
+        + observationCases()
 }
 
 /// Two reader threads do point reads while the writer updates rows.
@@ -226,4 +227,204 @@ private final class FailureFlag: @unchecked Sendable {
     private var flag = false
     func set() { lock.withLock { flag = true } }
     var isSet: Bool { lock.withLock { flag } }
+}
+
+// MARK: - Observation
+
+private func observationCases() -> [BenchmarkCase] {
+    [
+        BenchmarkCase("observation-latency (queue)", implementation) { scratch in
+            try observationLatency(observedDatabase(scratch, pool: false))
+        },
+        BenchmarkCase("observation-latency (pool)", implementation) { scratch in
+            try observationLatency(observedDatabase(scratch, pool: true))
+        },
+        .relative("observation-fan-out (record)", implementation) { scratch in
+            try fanOut(observedDatabase(scratch, pool: false)) { db, key in try Item.filter(key: key).fetchOne(db)?.i1 }
+        },
+        .relative("observation-fan-out (raw SQL)", implementation) { scratch in
+            try fanOut(observedDatabase(scratch, pool: false)) { db, key in
+                let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [key])
+                return row.map { row -> Int64 in row["i1"] }
+            }
+        },
+        .relative("observation-other-table (ValueObservation)", implementation) { scratch in
+            try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: true) {
+                writer, observers, index in
+                ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM other").count }
+                    .start(
+                        in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
+                        onChange: { count in observers.receive(Int64(count), from: index) })
+            }
+        },
+        .relative("observation-other-table (DatabaseRegionObservation)", implementation) { scratch in
+            try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: false) {
+                writer, observers, index in
+                DatabaseRegionObservation(tracking: Table("other"))
+                    .start(
+                        in: writer, onError: observers.fail,
+                        onChange: { db in
+                            do {
+                                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM other") ?? 0
+                                observers.receive(Int64(count), from: index)
+                            } catch {
+                                observers.fail(error)
+                            }
+                        })
+            }
+        },
+    ]
+}
+
+/// A fresh database for the observation workloads: the `item` table with
+/// `Workload.observedRowCount` rows, and the empty `other` table; WAL, synchronous = NORMAL.
+private func observedDatabase(_ scratch: Scratch, pool: Bool) throws -> any DatabaseWriter {
+    let writer: any DatabaseWriter
+    if pool {
+        writer = try DatabasePool(path: scratch.path(), configuration: poolConfiguration)
+        try writer.write { db in try db.execute(sql: Workload.createTableSQL) }
+    } else {
+        writer = try freshQueue(scratch.path())
+    }
+    try writer.write { db in
+        try db.execute(sql: Workload.createOtherTableSQL)
+        try insertWithStatement(db, count: Workload.observedRowCount)
+    }
+    return writer
+}
+
+/// Updates `i1` of one row, in its own transaction.
+private func update(_ writer: any DatabaseWriter, id: Int64, value: Int64) throws {
+    try writer.write { db in try db.execute(sql: Workload.updateSQL, arguments: [value, id]) }
+}
+
+/// Where the observers of a workload deliver their values, and what they report.
+private final class Observers: Sendable {
+    /// The serial queue where every observer of the workload receives its values.
+    let queue = DispatchQueue(label: "observers")
+    let probe: ObservationProbe
+    private let errors = LockedErrors()
+
+    init(count: Int) {
+        probe = ObservationProbe(observerCount: count)
+    }
+
+    var fail: @Sendable (any Error) -> Void { { [errors] error in errors.append(error) } }
+
+    func receive(_ value: Int64, from observer: Int) {
+        probe.receive(value, from: observer)
+    }
+
+    /// Waits for the awaited values; throws the first error of an observer.
+    func wait() throws {
+        try errors.check()
+        do {
+            try probe.wait()
+        } catch {
+            try errors.check()
+            throw error
+        }
+        try errors.check()
+    }
+}
+
+/// `Workload.observationWriteCount` writes of row 1, each waiting until the observer of the row
+/// has received its new value on a serial queue: from just before the write to the reception.
+private func observationLatency(_ writer: any DatabaseWriter) throws -> Duration {
+    let observers = Observers(count: 1)
+    observers.probe.expectAnyValue()
+    let cancellable = ValueObservation.tracking { db in try Item.filter(key: 1).fetchOne(db)?.i1 }
+        .start(
+            in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
+            onChange: { value in observers.receive(value ?? -1, from: 0) })
+    try observers.wait()
+    let duration = try measure {
+        for index in 1...Workload.observationWriteCount {
+            let value = Int64(-index)
+            observers.probe.expect([value])
+            try update(writer, id: 1, value: value)
+            try observers.wait()
+        }
+    }
+    cancellable.cancel()
+    return duration
+}
+
+/// `Workload.fanOutObserverCount` observers, observer k of the row of id k (its `i1`, fetched by
+/// `fetch`); the writes update each row in turn. Measured: from the first write to the reception,
+/// by every observer, of the value of the last write of its row (all values are delivered on one
+/// serial queue: the last one is received after all the others); the reference: the same writes
+/// without observers, in the same run.
+private func fanOut(
+    _ writer: any DatabaseWriter, fetch: @escaping @Sendable (Database, Int64) throws -> Int64?
+) throws -> (duration: Duration, reference: Duration) {
+    let writeCount = Workload.observationWriteCount
+    let reference = try measure {
+        for index in 0..<writeCount {
+            try update(writer, id: Workload.fanOutRowID(write: index), value: Int64(index))
+        }
+    }
+    let observers = Observers(count: Workload.fanOutObserverCount)
+    observers.probe.expectAnyValue()
+    let cancellables = (0..<Workload.fanOutObserverCount).map { index in
+        let key = Int64(index + 1)
+        return ValueObservation.tracking { db in try fetch(db, key) }
+            .start(
+                in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
+                onChange: { value in observers.receive(value ?? -1, from: index) })
+    }
+    try observers.wait()
+    let firstValue = Int64(writeCount)
+    observers.probe.expect(Workload.fanOutFinalValues(firstValue: firstValue))
+    let duration = try measure {
+        for index in 0..<writeCount {
+            try update(writer, id: Workload.fanOutRowID(write: index), value: firstValue + Int64(index))
+        }
+        try observers.wait()
+    }
+    for cancellable in cancellables { cancellable.cancel() }
+    return (duration, reference)
+}
+
+/// `Workload.otherTableObserverCount` observers of the `other` table, which the writes of `item`
+/// do not change. Measured: the writes; the reference: the same writes without observers, in the
+/// same run. Before the measure, an insertion into `other` tells that every observer is started;
+/// after it, no observer may have been told of a change.
+private func otherTableObservation(
+    _ writer: any DatabaseWriter, hasInitialValues: Bool,
+    start: (any DatabaseWriter, Observers, Int) -> AnyDatabaseCancellable
+) throws -> (duration: Duration, reference: Duration) {
+    let writeCount = Workload.observationWriteCount
+    let writes = { (firstValue: Int64) in
+        try measure {
+            for index in 0..<writeCount {
+                try update(writer, id: Int64(index % Workload.observedRowCount + 1), value: firstValue + Int64(index))
+            }
+        }
+    }
+    let reference = try writes(0)
+    let observerCount = Workload.otherTableObserverCount
+    let observers = Observers(count: observerCount)
+    if hasInitialValues { observers.probe.expectAnyValue() }
+    let cancellables = (0..<observerCount).map { index in start(writer, observers, index) }
+    if hasInitialValues { try observers.wait() }
+    observers.probe.expect(Array(repeating: 1, count: observerCount))
+    try writer.write { db in try db.execute(sql: "INSERT INTO other (name) VALUES ('a')") }
+    try observers.wait()
+    let receivedCount = observers.probe.receivedCount
+    let duration = try writes(Int64(writeCount))
+    observers.queue.sync {}
+    guard observers.probe.receivedCount == receivedCount else {
+        throw WorkloadFailure(message: "observers of the other table were told of writes of item")
+    }
+    for cancellable in cancellables { cancellable.cancel() }
+    return (duration, reference)
+}
+
+private final class LockedErrors: @unchecked Sendable {
+    // Sendable: `errors` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var errors: [any Error] = []
+    func append(_ error: any Error) { lock.withLock { errors.append(error) } }
+    func check() throws { if let error = lock.withLock({ errors.first }) { throw error } }
 }

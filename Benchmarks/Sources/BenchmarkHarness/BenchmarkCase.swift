@@ -9,16 +9,55 @@ public enum Implementation: String, CaseIterable, Sendable {
 
 /// One workload run by one implementation.
 ///
-/// `run` prepares what the workload needs (untimed), and returns the duration of the measured part.
+/// `run` prepares what the workload needs (untimed), and returns the duration of the measured part,
+/// and, for a workload measured relative to a reference of the same implementation, the duration of
+/// the reference measured in the same run.
 public struct BenchmarkCase: Sendable {
     public let workload: String
     public let implementation: Implementation
-    public let run: @Sendable (Scratch) throws -> Duration
+    public let run: @Sendable (Scratch) throws -> Sample
 
-    public init(_ workload: String, _ implementation: Implementation, run: @escaping @Sendable (Scratch) throws -> Duration) {
+    /// A workload whose ratio is its median divided by raw C's median.
+    public init(
+        _ workload: String, _ implementation: Implementation, run: @escaping @Sendable (Scratch) throws -> Duration
+    ) {
         self.workload = workload
         self.implementation = implementation
-        self.run = run
+        self.run = { scratch in Sample(duration: try run(scratch)) }
+    }
+
+    private init(
+        workload: String, implementation: Implementation, sample: @escaping @Sendable (Scratch) throws -> Sample
+    ) {
+        self.workload = workload
+        self.implementation = implementation
+        self.run = sample
+    }
+
+    /// A workload measured relative to a reference of the same implementation, in the same run (the
+    /// same writes without observers): its ratio is the median of the ratios of each run.
+    public static func relative(
+        _ workload: String, _ implementation: Implementation,
+        run: @escaping @Sendable (Scratch) throws -> (duration: Duration, reference: Duration)
+    ) -> BenchmarkCase {
+        BenchmarkCase(workload: workload, implementation: implementation) { scratch in
+            let (duration, reference) = try run(scratch)
+            return Sample(duration: duration, reference: reference)
+        }
+    }
+}
+
+/// The measure of one run of a case.
+public struct Sample: Sendable {
+    /// The duration of the measured part.
+    public var duration: Duration
+    /// The duration of the reference measured in the same run, if the case has one.
+    public var reference: Duration?
+
+    /// A sample, with the duration of its reference if the case has one.
+    public init(duration: Duration, reference: Duration? = nil) {
+        self.duration = duration
+        self.reference = reference
     }
 }
 
@@ -41,7 +80,9 @@ public final class Scratch: Sendable {
     }
 }
 
-/// Measures the duration of `body`.
+/// Measures the duration of `body`. Never inlined: the measured code stays a function of its own
+/// (the closure, or a specialization of `measure` for it), which callgrind can count alone.
+@inline(never)
 public func measure(_ body: () throws -> Void) rethrows -> Duration {
     let clock = ContinuousClock()
     let start = clock.now

@@ -31,4 +31,34 @@ public enum Workload {
     public static let insertSQL = "INSERT INTO item (id, i1, i2, i3, t1, t2, d1) VALUES (?, ?, ?, ?, ?, ?, ?)"
     /// The number of point reads of each reader, and of updates of the writer, in pool-concurrency.
     public static let concurrencyOperationCount = 1000
+
+    /// The update of the observation workloads: `i1` of one row (arguments: the value, the id).
+    public static let updateSQL = "UPDATE item SET i1 = ? WHERE id = ?"
+    /// The number of rows of the `item` table in the observation workloads.
+    public static let observedRowCount = 1000
+    /// The number of writes of the observation workloads, each in its own transaction: in
+    /// observation-latency, each waits for its value before the next one starts.
+    public static let observationWriteCount = 1000
+    /// The number of observers of the fan-out workloads: observer k observes the row of id k, and
+    /// write i updates the row of id `i % fanOutObserverCount + 1` (each write changes one observed row).
+    public static let fanOutObserverCount = 100
+    /// The number of observers of the table that the writes of observation-other-table do not change.
+    public static let otherTableObserverCount = 1000
+    /// The table of observation-other-table's observers.
+    public static let createOtherTableSQL = "CREATE TABLE other (id INTEGER PRIMARY KEY, name TEXT)"
+
+    /// The id of the row that write `index` (from 0) of a fan-out workload updates.
+    public static func fanOutRowID(write index: Int) -> Int64 {
+        Int64(index % fanOutObserverCount + 1)
+    }
+
+    /// The final values of `i1` of the rows 1…fanOutObserverCount, after the fan-out writes that
+    /// set write `index` (from 0) to `firstValue + index`.
+    public static func fanOutFinalValues(firstValue: Int64) -> [Int64] {
+        var values = [Int64](repeating: 0, count: fanOutObserverCount)
+        for index in 0..<observationWriteCount {
+            values[Int(fanOutRowID(write: index)) - 1] = firstValue + Int64(index)
+        }
+        return values
+    }
 }

@@ -10,7 +10,9 @@ public struct Report {
     /// Lines printed under the table (how ratios are computed, workloads not run yet).
     public let notes: [String]
 
-    public init(results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Double], notes: [String]) {
+    public init(
+        results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Double], notes: [String]
+    ) {
         self.results = results
         self.sqliteVersion = sqliteVersion
         self.rounds = rounds
@@ -35,8 +37,12 @@ public struct Report {
                 guard let median = result.median(implementation), let minimum = result.minimum(implementation) else {
                     return "–"
                 }
-                let time = String(format: "%.1f ms (%.1f)", median * 1000, minimum * 1000)
-                guard implementation != .rawC, let ratio = result.ratio(implementation) else { return time }
+                var time = String(format: "%.1f ms (%.1f)", median * 1000, minimum * 1000)
+                if let reference = result.referenceMedian(implementation) {
+                    time += String(format: ", no observer %.1f ms", reference * 1000)
+                }
+                guard implementation != .rawC || result.isRelative(.rawC), let ratio = result.ratio(implementation)
+                else { return time }
                 return time + String(format: " **%.2f×**", ratio)
             }
             let target = targets[result.workload]
@@ -53,7 +59,7 @@ public struct Report {
     static var cpuModel: String {
         guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
         let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) }
-            ?? "unknown"
+        let model = line.flatMap { $0.split(separator: ":", maxSplits: 1).last }
+        return model.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
     }
 }

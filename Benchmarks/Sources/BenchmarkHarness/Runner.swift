@@ -15,7 +15,7 @@ public struct Runner {
         var results: [WorkloadResult] = []
         for workload in workloads {
             let workloadCases = cases.filter { $0.workload == workload }
-            var samples: [Implementation: [Duration]] = [:]
+            var samples: [Implementation: [Sample]] = [:]
             for benchmarkCase in workloadCases {
                 // One untimed warm-up run.
                 _ = try runOnce(benchmarkCase)
@@ -37,7 +37,7 @@ public struct Runner {
 }
 
 /// Runs a case in a fresh scratch directory; a failure names the workload and the implementation.
-private func runOnce(_ benchmarkCase: BenchmarkCase) throws -> Duration {
+private func runOnce(_ benchmarkCase: BenchmarkCase) throws -> Sample {
     do {
         return try benchmarkCase.run(Scratch())
     } catch {
@@ -54,20 +54,37 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
 /// The statistics of one workload, for every implementation.
 public struct WorkloadResult {
     public let workload: String
-    public let samples: [Implementation: [Duration]]
+    public let samples: [Implementation: [Sample]]
 
     public func median(_ implementation: Implementation) -> Double? {
-        guard let values = samples[implementation]?.map(\.seconds).sorted(), !values.isEmpty else { return nil }
-        let middle = values.count / 2
-        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+        samples[implementation].flatMap { Self.median($0.map(\.duration.seconds)) }
     }
 
     public func minimum(_ implementation: Implementation) -> Double? {
-        samples[implementation]?.map(\.seconds).min()
+        samples[implementation]?.map(\.duration.seconds).min()
     }
 
-    /// The ratio of an implementation's median to raw C's median.
+    /// The median of the reference of a relative workload (see `BenchmarkCase.relative`).
+    public func referenceMedian(_ implementation: Implementation) -> Double? {
+        samples[implementation].flatMap { Self.median($0.compactMap { $0.reference?.seconds }) }
+    }
+
+    /// Whether the implementation's ratio is to its own reference, not to raw C.
+    public func isRelative(_ implementation: Implementation) -> Bool {
+        samples[implementation]?.contains { $0.reference != nil } ?? false
+    }
+
+    /// The ratio of an implementation's median to raw C's median; for a relative workload, the
+    /// median of the ratios of each run to its reference.
     public func ratio(_ implementation: Implementation) -> Double? {
+        if isRelative(implementation) {
+            return samples[implementation].flatMap { samples in
+                Self.median(
+                    samples.compactMap { sample in
+                        sample.reference.map { sample.duration.seconds / $0.seconds }
+                    })
+            }
+        }
         guard let value = median(implementation), let reference = median(.rawC), reference > 0 else { return nil }
         return value / reference
     }
@@ -75,10 +92,18 @@ public struct WorkloadResult {
     public var summary: String {
         let parts = Implementation.allCases.compactMap { implementation -> String? in
             guard let median = median(implementation) else { return nil }
+            let reference = referenceMedian(implementation).map { String(format: " / no observer %.1f ms", $0 * 1000) }
             let ratio = self.ratio(implementation).map { String(format: " (%.2f×)", $0) } ?? ""
-            return "\(implementation.rawValue) \(String(format: "%.1f", median * 1000)) ms\(ratio)"
+            return "\(implementation.rawValue) \(String(format: "%.1f", median * 1000)) ms\(reference ?? "")\(ratio)"
         }
         return "\(workload): " + parts.joined(separator: ", ")
+    }
+
+    private static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let values = values.sorted()
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
     }
 }
 

@@ -29,6 +29,12 @@ public enum RawWorkloads {
             BenchmarkCase("fetch-codable (disk)", .rawC) { _ in try fetch(path: fixture) },
             BenchmarkCase("fetch-codable (memory)", .rawC) { _ in try fetchInMemory() },
             BenchmarkCase("pool-concurrency", .rawC) { scratch in try poolConcurrency(scratch) },
+            BenchmarkCase("observation-latency (queue)", .rawC) { scratch in
+                try observationLatency(scratch, pool: false)
+            },
+            BenchmarkCase("observation-latency (pool)", .rawC) { scratch in
+                try observationLatency(scratch, pool: true)
+            },
         ]
     }
 
@@ -42,7 +48,8 @@ public enum RawWorkloads {
                 RawItem(
                     id: sqlite3_column_int64(statement, 0), i1: sqlite3_column_int64(statement, 1),
                     i2: sqlite3_column_int64(statement, 2), i3: sqlite3_column_int64(statement, 3),
-                    t1: columnText(statement, 4), t2: columnText(statement, 5), d1: sqlite3_column_double(statement, 6)))
+                    t1: columnText(statement, 4), t2: columnText(statement, 5), d1: sqlite3_column_double(statement, 6))
+            )
         }
         guard items.count == Workload.rowCount else { throw RawError(message: "fetched \(items.count) rows") }
         return items
@@ -66,7 +73,9 @@ public enum RawWorkloads {
         let setup = try RawConnection.freshDatabase(path: path)
         try setup.insertItems(count: Workload.concurrencyOperationCount)
         let writer = setup
-        let readers = try (0..<2).map { _ in try RawConnection(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX) }
+        let readers = try (0..<2).map { _ in
+            try RawConnection(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+        }
         return try measure {
             let group = DispatchGroup()
             let failures = FailureCount()
@@ -108,7 +117,99 @@ public enum RawWorkloads {
     }
 }
 
-private struct RawItem {
+extension RawWorkloads {
+    /// Writes of row 1, each waiting until an observer has received its new value on a serial
+    /// queue: the write's transaction, the commit hook, a fetch of the row, and a dispatch of its
+    /// value to the queue. With `pool`, as a pool does it: the write is IMMEDIATE, and the fetch
+    /// runs on a reader connection, on the reader's queue, in a transaction.
+    private static func observationLatency(_ scratch: Scratch, pool: Bool) throws -> Duration {
+        let path = scratch.path()
+        let writer = try RawConnection.freshDatabase(path: path)
+        try writer.execute(Workload.createOtherTableSQL)
+        try writer.insertItems(count: Workload.observedRowCount)
+        let reader =
+            try pool ? RawConnection(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX) : writer
+        let commits = CommitFlag()
+        sqlite3_commit_hook(
+            writer.db,
+            { context in
+                Unmanaged<CommitFlag>.fromOpaque(context!).takeUnretainedValue().isCommitted = true
+                return 0
+            }, Unmanaged.passUnretained(commits).toOpaque())
+        defer { sqlite3_commit_hook(writer.db, nil, nil) }
+        let update = try writer.prepare(Workload.updateSQL)
+        defer { sqlite3_finalize(update) }
+        let fetcher = try ItemFetcher(reader)
+        let readerQueue = DispatchQueue(label: "reader")
+        let observerQueue = DispatchQueue(label: "observer")
+        let probe = ObservationProbe(observerCount: 1)
+        let begin = pool ? "BEGIN IMMEDIATE" : "BEGIN"
+        return try measure {
+            for index in 1...Workload.observationWriteCount {
+                let value = Int64(-index)
+                probe.expect([value])
+                try writer.execute(begin)
+                sqlite3_bind_int64(update, 1, value)
+                sqlite3_bind_int64(update, 2, 1)
+                guard sqlite3_step(update) == SQLITE_DONE else { throw RawError(message: "update failed") }
+                sqlite3_reset(update)
+                try writer.execute("COMMIT")
+                guard commits.isCommitted else { throw RawError(message: "no commit") }
+                commits.isCommitted = false
+                if pool {
+                    readerQueue.async {
+                        guard let item = try? fetcher.fetchInTransaction(id: 1) else { return }
+                        observerQueue.async { probe.receive(item.i1, from: 0) }
+                    }
+                } else {
+                    let item = try fetcher.fetch(id: 1)
+                    observerQueue.async { probe.receive(item.i1, from: 0) }
+                }
+                try probe.wait()
+            }
+        }
+    }
+}
+
+/// The commit hook's record of a commit.
+private final class CommitFlag {
+    var isCommitted = false
+}
+
+/// Fetches one row of `item` by id, on one connection.
+private final class ItemFetcher: @unchecked Sendable {
+    // @unchecked Sendable: used by one thread at a time (the workload's, or the reader queue).
+    private let connection: RawConnection
+    private let statement: OpaquePointer
+
+    init(_ connection: RawConnection) throws {
+        self.connection = connection
+        statement = try connection.prepare("SELECT * FROM item WHERE id = ?")
+    }
+
+    deinit {
+        sqlite3_finalize(statement)
+    }
+
+    func fetch(id: Int64) throws -> RawItem {
+        sqlite3_bind_int64(statement, 1, id)
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw RawError(message: "no row \(id)") }
+        return RawItem(
+            id: sqlite3_column_int64(statement, 0), i1: sqlite3_column_int64(statement, 1),
+            i2: sqlite3_column_int64(statement, 2), i3: sqlite3_column_int64(statement, 3),
+            t1: columnText(statement, 4), t2: columnText(statement, 5), d1: sqlite3_column_double(statement, 6))
+    }
+
+    /// Fetches in a transaction, as a pool's read does.
+    func fetchInTransaction(id: Int64) throws -> RawItem {
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        return try fetch(id: id)
+    }
+}
+
+private struct RawItem: Sendable {
     let id, i1, i2, i3: Int64
     let t1, t2: String
     let d1: Double
