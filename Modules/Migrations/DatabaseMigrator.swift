@@ -43,7 +43,7 @@ public struct DatabaseMigrator: Sendable {
     public init() {}
 
     /// The identifiers of the registered migrations, in order.
-    public var migrations: [String] { registered.map(\.identifier) }
+    public var migrations: [String] { registered.map { $0.identifier } }
 
     /// Registers a migration; it runs after those registered before it.
     ///

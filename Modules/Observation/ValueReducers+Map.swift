@@ -6,7 +6,7 @@ extension ValueObservation {
     /// ```swift
     /// let observation = ValueObservation
     ///     .tracking { db in try Player.fetchAll(db) }
-    ///     .map { players in players.map(\.name) }
+    ///     .map { players in players.map { $0.name } }
     /// ```
     ///
     /// The transform runs right after each fetch, on the thread of the fetch (the writer's

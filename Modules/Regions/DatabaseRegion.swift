@@ -82,7 +82,7 @@ public struct DatabaseRegion: Hashable, Sendable {
             return
         }
         let tableRegion = TableRegion(
-            columns: columns.map { Set($0.map(\.normalizedIdentifier)) }, rowIDs: rowIDs)
+            columns: columns.map { Set($0.map { $0.normalizedIdentifier }) }, rowIDs: rowIDs)
         self.init(tableRegions: [table.normalizedIdentifier: tableRegion])
     }
 

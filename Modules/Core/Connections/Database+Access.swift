@@ -1,22 +1,36 @@
 extension Database {
-    /// Runs `body` in a transaction that cannot write (`PRAGMA query_only`), then ends it.
+    /// Runs `body` in a transaction that cannot write (see `readingOnly`), then ends it.
     /// Transaction observers are told nothing of it.
     package func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {
         try readingOnly { try readTransaction(body) }
     }
 
-    /// Runs `body` while the connection cannot write (`PRAGMA query_only`): a statement that writes
-    /// fails with `SQLITE_READONLY`, and transaction observers are told nothing. Nested calls are
-    /// allowed.
+    /// Runs `body` while the connection cannot write: a statement that writes fails with
+    /// `SQLITE_READONLY`, and transaction observers are told nothing. Nested calls are allowed.
+    ///
+    /// SQLite enforces it with `PRAGMA query_only`, which makes it compile every prepared statement
+    /// again each time the pragma changes: the pragma is only turned on for the first statement
+    /// that SQLite does not know to be read-only (`sqlite3_stmt_readonly`: a write, or some pragmas),
+    /// and off at the end. Most read accesses run read-only statements only, and pay nothing.
     package func readingOnly<T>(_ body: () throws -> T) throws -> T {
         if isReadOnlyAccess { return try body() }
-        try execute(sql: "PRAGMA query_only = 1")
         isReadOnlyAccess = true
         let result = Result { try body() }
         isReadOnlyAccess = false
-        // A connection that stays read-only is an error, not a silence.
-        try execute(sql: "PRAGMA query_only = 0")
+        if isQueryOnly {
+            isQueryOnly = false
+            // A connection that stays read-only is an error, not a silence.
+            try execute(sql: "PRAGMA query_only = 0")
+        }
         return try result.get()
+    }
+
+    /// Makes SQLite refuse writes until the end of the read-only access, before a statement that it
+    /// does not know to be read-only runs (see `readingOnly`).
+    func enforceReadOnlyAccess(before statement: Statement) throws {
+        guard isReadOnlyAccess, !isQueryOnly, !statement.isReadonly else { return }
+        isQueryOnly = true
+        try execute(sql: "PRAGMA query_only = 1")
     }
 
     /// Runs `body` in a deferred transaction, then ends it: reads see one snapshot of the database.

@@ -137,6 +137,9 @@ extension Database {
 extension String {
     /// The string as an SQL identifier, in double quotes: `"player"`, `"my ""table"""`.
     public var quotedDatabaseIdentifier: String {
-        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Most identifiers hold no double quote: no Foundation search then (SQL generation asks
+        // often).
+        guard utf8.contains(UInt8(ascii: "\"")) else { return "\"" + self + "\"" }
+        return "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

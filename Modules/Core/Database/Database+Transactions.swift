@@ -7,6 +7,15 @@ extension Database {
         case immediate = "IMMEDIATE"
         /// The exclusive lock is taken at once.
         case exclusive = "EXCLUSIVE"
+
+        /// The statement that opens a transaction of this kind (a literal, not built at each transaction).
+        var beginSQL: String {
+            switch self {
+            case .deferred: "BEGIN DEFERRED TRANSACTION"
+            case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+            case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+            }
+        }
     }
 
     /// What ends a transaction or a savepoint.
@@ -19,7 +28,7 @@ extension Database {
 
     /// Opens a transaction.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        try execute(sql: "BEGIN \((kind ?? configuration.defaultTransactionKind).rawValue) TRANSACTION")
+        try execute(sql: (kind ?? configuration.defaultTransactionKind).beginSQL)
     }
 
     /// Commits the open transaction.

@@ -53,7 +53,9 @@ public final class Database: CustomStringConvertible {
     /// The count of the commits of the database's writer, which this connection shares with the
     /// other connections of its database.
     package let transactionClock: TransactionClock
-    /// Whether the current access is read-only (`PRAGMA query_only`): transaction observers are
+    /// Whether `PRAGMA query_only` is on, until the end of the read-only access (see `readingOnly`).
+    var isQueryOnly = false
+    /// Whether the current access is read-only (see `readingOnly`): transaction observers are
     /// told nothing of it.
     var isReadOnlyAccess = false
     /// The commits of the writer that the snapshot of the current read holds (see

@@ -152,7 +152,7 @@ extension SQL {
         /// Appends the values of a sequence as a parenthesized list: `\([1, 2])` is `(?, ?)`.
         @_disfavoredOverload
         public mutating func appendInterpolation<S: Sequence>(_ sequence: S) where S.Element: SQLExpressible {
-            elements.append(.list(sequence.map(\.sqlExpression)))
+            elements.append(.list(sequence.map { $0.sqlExpression }))
         }
 
         /// Appends raw SQL text and the arguments of its placeholders.

@@ -90,11 +90,6 @@ extension FetchRequest {
     /// The statement of the request, prepared and bound, ready for a cursor.
     @usableFromInline
     func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
-        let statement = try makePreparedRequest(db, forSingleResult: singleResult).statement
-        if db.isRecordingSelection {
-            // The request may know its region better than its statement (some rows of a table).
-            statement.recordedRegion = try databaseRegion(db)
-        }
-        return statement
+        try makePreparedRequest(db, forSingleResult: singleResult).statement
     }
 }

@@ -16,10 +16,10 @@ public struct PersistenceContainer: Sendable {
     public init() {}
 
     /// The column names, in order (an array built on each call).
-    public var columns: [String] { entries.map(\.column) }
+    public var columns: [String] { entries.map { $0.column } }
 
     /// The values, in the order of `columns` (an array built on each call).
-    public var values: [DatabaseValue] { entries.map(\.value) }
+    public var values: [DatabaseValue] { entries.map { $0.value } }
 
     /// The columns and their values, in order (no array is built).
     var columnsAndValues: some Sequence<(String, DatabaseValue)> {

@@ -18,7 +18,7 @@ struct PersistenceStatementKey: Hashable {
         case .insert(let conflictResolution):
             let verb = conflictResolution.map { "INSERT OR \($0.rawValue)" } ?? "INSERT"
             guard !columns.isEmpty else { return "\(verb) INTO \(table) DEFAULT VALUES" }
-            let names = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let names = columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
             return "\(verb) INTO \(table) (\(names)) VALUES (\(placeholders))"
         case .update(let conflictResolution):

@@ -27,7 +27,7 @@ struct TableKey {
         try db.checkUniqueKey(dictionary.keys, of: tableName)
         let sorted = dictionary.sorted { $0.key < $1.key }
         self.tableName = tableName
-        self.columns = sorted.map(\.key)
+        self.columns = sorted.map { $0.key }
         self.values = sorted.map { $0.value?.databaseValue ?? .null }
     }
 
@@ -47,7 +47,7 @@ struct TableKey {
     }
 
     /// Whether a value of the key is NULL: then no row can match.
-    var hasNull: Bool { values.contains(where: \.isNull) }
+    var hasNull: Bool { values.contains { $0.isNull } }
 
     /// `"a" = ? AND "b" = ?`.
     var whereClause: String { Self.whereClause(columns: columns) }

@@ -84,7 +84,8 @@ extension TableRecord where Self: FetchableRecord {
     /// The records of several primary keys, in no particular order. Missing keys are ignored.
     public static func fetchAll<Keys: Sequence>(_ db: Database, keys: Keys) throws -> [Self]
     where Keys.Element: DatabaseValueConvertible {
-        let values = keys.map(\.databaseValue).filter { !$0.isNull }
+        // A closure, not a key path: a generic key path is instantiated at run time.
+        let values = keys.map { $0.databaseValue }.filter { !$0.isNull }
         guard let first = values.first else { return [] }
         let key = try TableKey(db, table: databaseTableName, primaryKeyValue: first)
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")

@@ -28,7 +28,7 @@ extension Database {
     }
 
     /// Whether `recordingSelection(_:_:)` runs.
-    var isRecordingSelection: Bool { !selectionRecordings.isEmpty }
+    package var isRecordingSelection: Bool { !selectionRecordings.isEmpty }
 
     /// Records the region of a statement that runs.
     func recordSelection(of statement: Statement) {

@@ -65,9 +65,12 @@ public final class Statement: CustomStringConvertible {
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
     /// The region that `Database.recordingSelection(_:_:)` records for the next execution instead
-    /// of `databaseRegion`: the region of the request that prepared the statement, which may be
-    /// limited to some rows.
-    var recordedRegion: DatabaseRegion?
+    /// of `databaseRegion`: a request that knows its region better than its statement (some rows of
+    /// a table) sets it when it prepares the statement.
+    package var recordedRegion: DatabaseRegion?
+    /// Who the transaction observers told of the statement's changes are, kept by the connection's
+    /// broker while its observers do not change.
+    var observationDispatch: StatementDispatch?
     /// The rows the statement reads by rowid (nil when its program could not be read), read once,
     /// on first use.
     lazy var rowIDKeys = StatementRowIDKeys(sql: sql, database: database)

@@ -114,7 +114,7 @@ extension Database {
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 UNION SELECT name FROM sqlite_temp_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 """
-        ).map(\.normalizedIdentifier)
+        ).map { $0.normalizedIdentifier }
     }
 
     /// The lowercased names of the columns of a table.

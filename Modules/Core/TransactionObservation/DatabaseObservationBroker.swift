@@ -26,10 +26,11 @@ final class DatabaseObservationBroker {
     /// end of the transaction.
     private var hasDeadObservations = false
 
-    /// The observations told of the changes of the running statement, and the kinds of changes the
-    /// statement may make.
-    private var statementObservations: [StatementObservation] = []
-    private var statementEventKinds: [DatabaseEventKind] = []
+    /// Who is told of the changes of the running statement.
+    private var dispatch: StatementDispatch?
+    /// Incremented by each change of the registered observers or of their regions: the dispatch
+    /// that a statement keeps is valid for one generation.
+    private var generation = 0
     /// The changes made inside savepoints, not told yet.
     private var savepoints = SavepointStack<BufferedChange>()
     /// How the current transaction ends, as the commit and rollback hooks tell it.
@@ -60,8 +61,8 @@ final class DatabaseObservationBroker {
     /// A change made inside a savepoint, and the observations to tell once it is released (with the
     /// kinds of changes of its statement).
     private enum BufferedChange {
-        case event(DatabaseEvent, [StatementObservation], statementKinds: [DatabaseEventKind])
-        case preUpdateEvent(DatabasePreUpdateEvent, [StatementObservation], statementKinds: [DatabaseEventKind])
+        case event(DatabaseEvent, StatementDispatch)
+        case preUpdateEvent(DatabasePreUpdateEvent, StatementDispatch)
     }
     /// Whether the end of a transaction is being told: the end of a transaction that an observer
     /// runs meanwhile is told after, so that every observer learns the ends in order.
@@ -88,6 +89,7 @@ final class DatabaseObservationBroker {
         nextSequence += 1
         observations.append(observation)
         index(observation)
+        generation += 1
         updateChangeHooks()
     }
 
@@ -95,6 +97,7 @@ final class DatabaseObservationBroker {
         guard let index = observations.firstIndex(where: { $0.isWrapping(observer) }) else { return }
         let observation = observations.remove(at: index)
         unindex(observation)
+        generation += 1
         updateChangeHooks()
     }
 
@@ -104,6 +107,7 @@ final class DatabaseObservationBroker {
         unindex(observation)
         observation.region = observer.observedRegion
         index(observation)
+        generation += 1
     }
 
     /// Whether an observer observes the deletions of a table: SQLite must then delete its rows one
@@ -140,6 +144,7 @@ final class DatabaseObservationBroker {
             unindex(observation)
         }
         observations.removeAll { !$0.isAlive }
+        generation += 1
         updateChangeHooks()
     }
 
@@ -148,22 +153,26 @@ final class DatabaseObservationBroker {
     /// Called before a statement runs: finds the observations to tell of its changes.
     func statementWillExecute(_ statement: Statement) {
         let eventKinds = statement.databaseEventKinds
-        statementEventKinds = eventKinds
         guard !eventKinds.isEmpty else {
-            statementObservations = []
+            dispatch = nil
             return
         }
         recordTransactionChanges(eventKinds)
         guard !observations.isEmpty, !database.isReadOnlyAccess else {
-            statementObservations = []
+            dispatch = nil
             return
         }
-        statementObservations = candidates(for: eventKinds).compactMap { observation in
-            guard observation.isEnabled else { return nil }
+        if let kept = statement.observationDispatch, kept.generation == generation {
+            dispatch = kept
+            return
+        }
+        var asksObservers = false
+        let statementObservations = candidates(for: eventKinds).compactMap { observation -> StatementObservation? in
             guard observation.isAlive else {
                 hasDeadObservations = true
                 return nil
             }
+            if observation.region == nil { asksObservers = true }
             if eventKinds.count == 1 {
                 // One kind of change: each change the statement makes is of this kind.
                 return observation.observes(eventKinds[0])
@@ -174,6 +183,11 @@ final class DatabaseObservationBroker {
             return observedKinds.isEmpty
                 ? nil : StatementObservation(observation: observation, observedKinds: observedKinds)
         }
+        let newDispatch = StatementDispatch(
+            generation: generation, statementKinds: eventKinds, observations: statementObservations)
+        // The answers of observers without a region (`observes(eventsOfKind:)`) are asked anew.
+        statement.observationDispatch = asksObservers ? nil : newDispatch
+        dispatch = newDispatch
     }
 
     /// Adds the kinds of changes of a statement to those of the transaction, for the clock. Most
@@ -214,7 +228,7 @@ final class DatabaseObservationBroker {
     /// - throws: The error of an observer's `databaseWillCommit()`, when a statement that commits
     ///   a transaction that SQLite did not see (`BEGIN; COMMIT`) is refused.
     func statementDidFinish(_ statement: Statement) throws {
-        statementObservations = []
+        dispatch = nil
         if let effect = statement.transactionEffect {
             switch effect {
             case .beginTransaction:
@@ -253,7 +267,7 @@ final class DatabaseObservationBroker {
     ///
     /// - returns: The error to throw: an observer's error, when it refused the commit.
     func statementDidFail(_ statement: Statement, error: any Error) -> any Error {
-        statementObservations = []
+        dispatch = nil
         do {
             try endTransactionIfCompleted()
             return error
@@ -303,14 +317,14 @@ final class DatabaseObservationBroker {
         kind: DatabaseEvent.Kind, databaseName: UnsafePointer<CChar>?, tableName: UnsafePointer<CChar>?,
         rowID: Int64
     ) {
-        guard !statementObservations.isEmpty, let databaseName, let tableName else { return }
+        guard let dispatch, !dispatch.isEmpty, let databaseName, let tableName else { return }
         let event = DatabaseEvent(
             kind: kind, databaseName: String(cString: databaseName), tableName: String(cString: tableName),
             rowID: rowID)
         if savepoints.isEmpty {
-            tell(event, to: statementObservations, statementKinds: statementEventKinds)
+            tell(event, with: dispatch)
         } else {
-            savepoints.append(.event(event, statementObservations, statementKinds: statementEventKinds))
+            savepoints.append(.event(event, dispatch))
         }
     }
 
@@ -319,38 +333,35 @@ final class DatabaseObservationBroker {
         kind: DatabaseEvent.Kind, databaseName: UnsafePointer<CChar>?, tableName: UnsafePointer<CChar>?,
         initialRowID: Int64, finalRowID: Int64
     ) {
-        guard statementObservations.contains(where: { $0.observation.region == nil }), let databaseName, let tableName
+        guard let dispatch, dispatch.observations.contains(where: { $0.observation.region == nil }),
+            let databaseName, let tableName
         else { return }
         let event = DatabasePreUpdateEvent(
             kind: kind, databaseName: String(cString: databaseName), tableName: String(cString: tableName),
             initialRowID: initialRowID, finalRowID: finalRowID, api: api, connection: database.sqliteConnection)
         if savepoints.isEmpty {
-            tell(event, to: statementObservations, statementKinds: statementEventKinds)
+            tell(event, with: dispatch)
         } else {
-            savepoints.append(.preUpdateEvent(event.copy(), statementObservations, statementKinds: statementEventKinds))
+            savepoints.append(.preUpdateEvent(event.copy(), dispatch))
         }
     }
 
-    private func tell(
-        _ event: DatabaseEvent, to statementObservations: [StatementObservation], statementKinds: [DatabaseEventKind]
-    ) {
-        for statementObservation in statementObservations {
-            let observation = statementObservation.observation
-            guard observation.isEnabled, statementObservation.tracks(event.kind, event.tableName, statementKinds),
-                observation.accepts(event), let observer = observation.observer
-            else { continue }
+    private func tell(_ event: DatabaseEvent, with dispatch: StatementDispatch) {
+        dispatch.forEachObservation(wanting: event.kind, tableName: event.tableName, rowID: event.rowID) {
+            observation in
+            guard observation.isEnabled, observation.accepts(event), let observer = observation.observer else {
+                return
+            }
             touch(observation)
             notifying(observation) { observer.databaseDidChange(with: event) }
         }
     }
 
-    private func tell(
-        _ event: DatabasePreUpdateEvent, to statementObservations: [StatementObservation],
-        statementKinds: [DatabaseEventKind]
-    ) {
-        for statementObservation in statementObservations where statementObservation.observation.region == nil {
+    private func tell(_ event: DatabasePreUpdateEvent, with dispatch: StatementDispatch) {
+        for statementObservation in dispatch.observations where statementObservation.observation.region == nil {
             let observation = statementObservation.observation
-            guard observation.isEnabled, statementObservation.tracks(event.kind, event.tableName, statementKinds),
+            guard observation.isEnabled,
+                statementObservation.tracks(event.kind, event.tableName, dispatch.statementKinds),
                 let observer = observation.observer
             else { continue }
             touch(observation)
@@ -361,10 +372,8 @@ final class DatabaseObservationBroker {
     private func tell(_ changes: [BufferedChange]) {
         for change in changes {
             switch change {
-            case .event(let event, let observations, let statementKinds):
-                tell(event, to: observations, statementKinds: statementKinds)
-            case .preUpdateEvent(let event, let observations, let statementKinds):
-                tell(event, to: observations, statementKinds: statementKinds)
+            case .event(let event, let dispatch): tell(event, with: dispatch)
+            case .preUpdateEvent(let event, let dispatch): tell(event, with: dispatch)
             }
         }
     }
@@ -392,8 +401,6 @@ final class DatabaseObservationBroker {
         guard let observation = notifiedObservation, observation.isEnabled else { return }
         observation.isEnabled = false
         disabledObservations.append(observation)
-        // The rest of the statement's changes cost it nothing.
-        statementObservations.removeAll { $0.observation === observation }
     }
 
     // MARK: - Transaction end

@@ -147,7 +147,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
 
     /// A description of the values, such as `["Arthur", 1000]` or `[name:"Arthur"]`.
     public var description: String {
-        let positional = values.map(\.description)
+        let positional = values.map { $0.description }
         let named = namedValues.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
         return "[" + (positional + named).joined(separator: ", ") + "]"
     }

@@ -62,7 +62,7 @@ public func total(_ value: some SQLSpecificExpressible) -> SQLExpression {
 
 /// `COALESCE(values…)`: the first value that is not NULL.
 public func coalesce(_ values: [any SQLExpressible]) -> SQLExpression {
-    SQLExpression(.function("COALESCE", values.map(\.sqlExpression), distinct: false))
+    SQLExpression(.function("COALESCE", values.map { $0.sqlExpression }, distinct: false))
 }
 
 private func function(_ name: String, _ value: some SQLExpressible) -> SQLExpression {

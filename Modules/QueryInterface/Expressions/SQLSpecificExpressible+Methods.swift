@@ -31,14 +31,14 @@ extension SQLSpecificExpressible {
 extension Sequence where Element: SQLExpressible {
     /// `expression IN (values)`: `[1, 2, 3].contains(Column("id"))`. An empty sequence gives false.
     public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
-        inList(expression, map(\.sqlExpression))
+        inList(expression, map { $0.sqlExpression })
     }
 }
 
 extension Sequence where Element == any SQLExpressible {
     /// `expression IN (values)`, for values of several types.
     public func contains(_ expression: any SQLSpecificExpressible) -> SQLExpression {
-        inList(expression, map(\.sqlExpression))
+        inList(expression, map { $0.sqlExpression })
     }
 }
 

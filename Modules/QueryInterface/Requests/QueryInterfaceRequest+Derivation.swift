@@ -10,7 +10,7 @@ extension QueryInterfaceRequest {
 
     /// The request selecting these values instead of the current selection.
     public func select(_ selection: [any SQLSelectable]) -> Self {
-        with { $0.selection = selection.map(\.sqlSelection) }
+        with { $0.selection = selection.map { $0.sqlSelection } }
     }
 
     /// The request selecting SQL text: `select(sql: "score + ?", arguments: [1])`.
@@ -41,7 +41,7 @@ extension QueryInterfaceRequest {
 
     /// The request with these values appended to the selection.
     public func annotated(with selection: [any SQLSelectable]) -> Self {
-        with { $0.selection += selection.map(\.sqlSelection) }
+        with { $0.selection += selection.map { $0.sqlSelection } }
     }
 
     /// The request with `SELECT DISTINCT`.
@@ -80,7 +80,7 @@ extension QueryInterfaceRequest {
 
     /// The request grouped by these expressions.
     public func group(_ expressions: [any SQLExpressible]) -> Self {
-        with { $0.groups = expressions.map(\.sqlExpression) }
+        with { $0.groups = expressions.map { $0.sqlExpression } }
     }
 
     /// The request grouped by SQL text.
@@ -107,7 +107,7 @@ extension QueryInterfaceRequest {
 
     /// The request ordered by these terms, instead of its current ordering.
     public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
-        let orderings = orderings.map(\.sqlOrdering)
+        let orderings = orderings.map { $0.sqlOrdering }
         return with {
             $0.orderings = [{ _ in orderings }]
             $0.isReversed = false
@@ -126,10 +126,10 @@ extension QueryInterfaceRequest {
 
     /// The request with more orderings after the current ones.
     public func thenOrder(_ orderings: any SQLOrderingTerm...) -> Self {
-        let orderings = orderings.map(\.sqlOrdering)
+        let orderings = orderings.map { $0.sqlOrdering }
         return with { relation in
             let isReversed = relation.isReversed
-            relation.orderings.append { _ in isReversed ? orderings.map(\.reversed) : orderings }
+            relation.orderings.append { _ in isReversed ? orderings.map { $0.reversed } : orderings }
         }
     }
 

@@ -9,7 +9,8 @@ extension QueryInterfaceRequest {
 
     /// The request filtered by primary keys: `Player.all().filter(keys: [1, 2, 3])`.
     public func filter<Keys: Sequence>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
-        let values = keys.map(\.databaseValue).filter { !$0.isNull }
+        // A closure, not a key path: a generic key path is instantiated at run time.
+        let values = keys.map { $0.databaseValue }.filter { !$0.isNull }
         let table = relation.table
         return filter(
             SQLExpression(

@@ -75,7 +75,7 @@ extension QueryInterfaceRequest {
         let key = try rowIDName.map { [$0] } ?? db.primaryKey(relation.table).columns
         var subquery = relation
         subquery.selection = key.map { Column($0).sqlSelection }
-        let keySQL = key.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let keySQL = key.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         return " WHERE (\(keySQL)) IN (\(try subquery.selectSQL(&context)))"
     }
 }

@@ -7,7 +7,12 @@ extension QueryInterfaceRequest {
     ///
     /// An observation of one row is then not refreshed by a change to another row.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        let region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
+        try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
+    }
+
+    /// The region of the request, given its prepared statement.
+    func region(of statement: Statement, _ db: Database) throws -> DatabaseRegion {
+        let region = statement.databaseRegion
         guard let rowIDs = try relation.filteredRowIDs(db) else { return region }
         return region.limitingRows(ofTable: relation.table, to: rowIDs)
     }
@@ -20,8 +25,8 @@ extension SQLRelation {
     /// a relation whose expressions may read the table in a subquery or in SQL text is not
     /// restricted, since the subquery may read other rows.
     func filteredRowIDs(_ db: Database) throws -> Set<Int64>? {
-        let expressions = selection.compactMap(\.expression) + filters + groups + havings
-        guard !filters.isEmpty, !expressions.contains(where: \.mayReadOtherRows) else { return nil }
+        let expressions = selection.compactMap { $0.expression } + filters + groups + havings
+        guard !filters.isEmpty, !expressions.contains(where: { $0.mayReadOtherRows }) else { return nil }
         let rowIDColumns = try rowIDColumnNames(db)
         var result: Set<Int64>?
         for conjunct in try filters.flatMap({ try $0.resolved(db).conjuncts }) {
@@ -34,8 +39,8 @@ extension SQLRelation {
     /// The lowercased names that denote the rowid of the table: `rowid`, `oid` and `_rowid_`, unless
     /// a column of the table has that name (and hides the rowid), and its INTEGER PRIMARY KEY.
     private func rowIDColumnNames(_ db: Database) throws -> Set<String> {
-        let columnNames = Set(try db.columns(in: table).map { $0.name.lowercased() })
-        var names = Set(["rowid", "oid", "_rowid_"]).subtracting(columnNames)
+        // From the schema cache: the region is recorded at each fetch of an observation.
+        var names = try db.uniqueKeys(table).rowIDNames
         if let column = try db.primaryKey(table).rowIDColumn { names.insert(column.lowercased()) }
         return names
     }
@@ -60,7 +65,7 @@ extension SQLExpression {
 
     /// The operands of a top-level AND, or the expression itself.
     fileprivate var conjuncts: [SQLExpression] {
-        if case .associative("AND", let operands) = node { return operands.flatMap(\.conjuncts) }
+        if case .associative("AND", let operands) = node { return operands.flatMap { $0.conjuncts } }
         return [self]
     }
 
@@ -79,7 +84,7 @@ extension SQLExpression {
         case .binary("=", let lhs, let rhs) where isRowID(rhs):
             return lhs.integerValue.map { [$0] }
         case .inList(let operand, let values, negated: false) where isRowID(operand):
-            let integers = values.compactMap(\.integerValue)
+            let integers = values.compactMap { $0.integerValue }
             return integers.count == values.count ? Set(integers) : nil
         default:
             return nil
@@ -102,12 +107,12 @@ extension SQLExpression {
             return operand.mayReadOtherRows
         case .binary(_, let lhs, let rhs): return lhs.mayReadOtherRows || rhs.mayReadOtherRows
         case .associative(_, let operands), .function(_, let operands, _):
-            return operands.contains(where: \.mayReadOtherRows)
-        case .inList(let operand, let values, _): return ([operand] + values).contains(where: \.mayReadOtherRows)
+            return operands.contains { $0.mayReadOtherRows }
+        case .inList(let operand, let values, _): return ([operand] + values).contains { $0.mayReadOtherRows }
         case .between(let operand, let lower, let upper, _):
-            return [operand, lower, upper].contains(where: \.mayReadOtherRows)
+            return [operand, lower, upper].contains { $0.mayReadOtherRows }
         case .like(let operand, let pattern, let escape, _):
-            return [operand, pattern, escape].compactMap { $0 }.contains(where: \.mayReadOtherRows)
+            return [operand, pattern, escape].compactMap { $0 }.contains { $0.mayReadOtherRows }
         }
     }
 }

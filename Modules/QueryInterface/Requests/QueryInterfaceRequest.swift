@@ -24,10 +24,16 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     }
 
     /// Prepares the SELECT statement (from the connection's statement cache) and binds its arguments.
+    ///
+    /// While `Database.recordingSelection(_:_:)` runs, the statement records the region of the
+    /// request, which may be limited to some rows (see `databaseRegion(_:)`).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
         let (sql, arguments) = try build(db, singleResult: singleResult)
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
+        if db.isRecordingSelection {
+            statement.recordedRegion = try region(of: statement, db)
+        }
         return PreparedRequest(statement: statement)
     }
 

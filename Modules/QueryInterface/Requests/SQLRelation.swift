@@ -92,7 +92,7 @@ struct SQLRelation: Sendable {
     /// The orderings, reversed if needed.
     func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
         let orderings = try orderings.flatMap { try $0(db) }
-        return isReversed ? orderings.map(\.reversed) : orderings
+        return isReversed ? orderings.map { $0.reversed } : orderings
     }
 
     /// The orderings by primary key (the rowid for a table without one).

@@ -8,7 +8,7 @@ extension Database {
     ///
     /// ```swift
     /// let columns = try db.columns(in: "player")
-    /// columns.map(\.name)   // ["id", "name", "score"]
+    /// columns.map { $0.name }   // ["id", "name", "score"]
     /// ```
     ///
     /// - parameter schemaName: The schema of the table ("main", "temp", or an attached database);

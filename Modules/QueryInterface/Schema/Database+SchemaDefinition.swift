@@ -108,7 +108,7 @@ extension Database {
         condition: (any SQLExpressible)? = nil
     ) throws {
         let index = IndexDefinition(
-            name: name, table: table, expressions: expressions.map(\.sqlExpression), options: options,
+            name: name, table: table, expressions: expressions.map { $0.sqlExpression }, options: options,
             condition: condition?.sqlExpression)
         try execute(sql: try index.sql(self))
     }
@@ -161,7 +161,7 @@ extension Database {
         sql += " VIEW"
         if options.contains(.ifNotExists) { sql += " IF NOT EXISTS" }
         sql += " \(name.quotedDatabaseIdentifier)"
-        if let columns { sql += " (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")))" }
+        if let columns { sql += " (\(columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")))" }
         sql += " AS \(try sqlLiteral.inlinedSQL(self))"
         try execute(sql: sql)
     }

@@ -30,7 +30,7 @@ struct ForeignKeyReference {
         } else {
             columns = try db.primaryKey(destinationTable).columns
         }
-        let columnList = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let columnList = columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         var chunks = ["REFERENCES", "\(destinationTable.quotedDatabaseIdentifier)(\(columnList))"]
         if let deleteAction { chunks += ["ON DELETE", deleteAction.rawValue] }
         if let updateAction { chunks += ["ON UPDATE", updateAction.rawValue] }

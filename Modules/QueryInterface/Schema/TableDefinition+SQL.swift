@@ -31,7 +31,7 @@ extension TableDefinition {
         }
         for constraint in foreignKeyConstraints {
             let reference = try constraint.reference.sql(db, originTable: name, originPrimaryKey: { primaryKey })
-            let columnList = constraint.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let columnList = constraint.columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
             items.append("FOREIGN KEY (\(columnList)) \(reference)")
         }
         for condition in checkConstraints {
@@ -70,7 +70,7 @@ extension TableDefinition {
 
     /// `PRIMARY KEY ("a", "b") ON CONFLICT REPLACE`, `UNIQUE ("a", "b")`.
     private func keySQL(_ keyword: String, _ constraint: KeyConstraint) -> String {
-        var sql = "\(keyword) (\(constraint.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")))"
+        var sql = "\(keyword) (\(constraint.columns.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")))"
         if let conflictResolution = constraint.conflictResolution {
             sql += " ON CONFLICT \(conflictResolution.rawValue)"
         }
