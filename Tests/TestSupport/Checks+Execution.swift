@@ -80,6 +80,25 @@ let executionChecks: [ConformanceCheck] = [
         let version = try writer.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") }
         try expectEqual(version, factory.driver.capabilities.version)
     },
+    ConformanceCheck(
+        "execute(_:arguments:), GRDB 3's spelling, runs statements with optional arguments, and interpolates text"
+    ) { factory in
+        let writer = try factory.makeWriter()
+        let value = 4
+        let noArguments: StatementArguments? = nil
+        let statements = try tracedSQL(writer) { db in
+            try db.execute("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)")
+            try db.execute("INSERT INTO t VALUES (?); INSERT INTO t VALUES (:b)", arguments: [2] + ["b": 3])
+            // As in GRDB 3, an interpolated value is SQL text, not an argument.
+            try db.execute("INSERT INTO t VALUES (\(value))")
+            try db.execute("INSERT INTO t VALUES (5)", arguments: noArguments)
+        }
+        try expect(statements.contains("INSERT INTO t VALUES (4)"), "\(statements)")
+        try expectEqual(
+            try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 2, 3, 4, 5])
+        let error = try expectDatabaseError { try writer.write { db in try db.execute("INSERT INTO t VALUES (?)") } }
+        try expectEqual(error.resultCode, .SQLITE_MISUSE)
+    },
 ]
 
 /// Adds a column to `table` in a transaction, reads it with `SELECT *`, then lets `rollBack` end

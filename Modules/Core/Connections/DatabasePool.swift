@@ -96,6 +96,35 @@ public final class DatabasePool: DatabaseWriter {
         return try writer.sync(updates)
     }
 
+    /// Runs `updates` in a transaction of the writer, which is committed when it returns `.commit`,
+    /// and rolled back when it returns `.rollback` or throws, as GRDB's `writeInTransaction` does.
+    ///
+    /// It is the pool's spelling of `DatabaseQueue.inTransaction(_:_:)`. A pool has no
+    /// `inTransaction` nor `inDatabase`, as in every version of GRDB: `writeWithoutTransaction(_:)`
+    /// is its access outside of a transaction.
+    ///
+    /// ```swift
+    /// try dbPool.writeInTransaction { db in
+    ///     try Player(name: "Arthur").insert(db)
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - parameters:
+    ///   - kind: The kind of the transaction; nil for the writer's IMMEDIATE transactions.
+    ///   - updates: The changes, which tell how the transaction ends.
+    /// - throws: The error of `updates` (the transaction is then rolled back), or a `DatabaseError`
+    ///   of the transaction, or of the access (`SQLITE_MISUSE` for a closed pool or a call from
+    ///   inside one of its accesses).
+    public func writeInTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion
+    ) throws {
+        try writeWithoutTransaction { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
     /// Runs `updates` on the writer connection, while no read runs.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()

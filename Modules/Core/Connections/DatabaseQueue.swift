@@ -83,6 +83,63 @@ public final class DatabaseQueue: DatabaseWriter {
         }
     }
 
+    /// Runs `updates` on the connection, outside of any transaction, and returns its result, as
+    /// GRDB's `inDatabase` does (from GRDB 1 to GRDB 7).
+    ///
+    /// ```swift
+    /// let playerCount = try dbQueue.inDatabase { db in
+    ///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+    ///     return try Player.fetchCount(db)
+    /// }
+    /// ```
+    ///
+    /// It is `writeWithoutTransaction(_:)`, but for the errors: it rethrows, so that it throws only
+    /// what `updates` throws, and a closure that cannot throw needs no `try`. What
+    /// `writeWithoutTransaction(_:)` reports with a `DatabaseError` therefore stops the program, as
+    /// in GRDB: a call from inside an access of the same queue, a closed queue (where GRDB lends a
+    /// closed connection, whose every use throws), and a transaction left open by an `updates` that
+    /// returns (unless `Configuration.allowsUnsafeTransactions`). A transaction left open by an
+    /// `updates` that throws is rolled back.
+    ///
+    /// Its result may be ignored (`try dbQueue.inDatabase { db in try Player.deleteAll(db) }`
+    /// returns the count of deleted rows), which GRDB's warns about.
+    ///
+    /// - throws: The error of `updates`.
+    @discardableResult
+    public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        if SerializedDatabase.isInsideAccess(of: owner) {
+            fatalError(DatabaseError.reentrantAccess.message ?? "Database methods are not reentrant")
+        }
+        return try writer.syncRethrowing(updates)
+    }
+
+    /// Runs `updates` in a transaction, which is committed when it returns `.commit`, and rolled
+    /// back when it returns `.rollback` or throws, as GRDB's `inTransaction` does (from GRDB 1 to
+    /// GRDB 7).
+    ///
+    /// ```swift
+    /// try dbQueue.inTransaction { db in
+    ///     try Player(name: "Arthur").insert(db)
+    ///     try Player(name: "Barbara").insert(db)
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - parameters:
+    ///   - kind: The kind of the transaction; nil for `Configuration.defaultTransactionKind`.
+    ///   - updates: The changes, which tell how the transaction ends.
+    /// - throws: The error of `updates` (the transaction is then rolled back), or a `DatabaseError`
+    ///   of the transaction, or of the access (`SQLITE_MISUSE` for a closed queue or a call from
+    ///   inside one of its accesses).
+    public func inTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion
+    ) throws {
+        try writeWithoutTransaction { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
     // The async accesses are members of the class, so that an `await` picks them over the
     // synchronous ones.
 

@@ -56,6 +56,31 @@ final class SerializedDatabase: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the connection's queue, and waits for it, for an access that throws only the
+    /// errors of `body` (`DatabaseQueue.inDatabase`, which rethrows, as in GRDB).
+    ///
+    /// What `sync` reports with an error stops the program instead: a closed connection, and a
+    /// transaction that `body` leaves open when it returns (unless the configuration allows it). A
+    /// transaction left open by a `body` that throws is rolled back, and the error of `body` is thrown.
+    func syncRethrowing<T>(_ body: (Database) throws -> T) rethrows -> T {
+        try queue.sync {
+            if isClosed.withLock({ $0 }) {
+                fatalError("Connection is closed: \(db.description)")
+            }
+            return try CurrentDatabase.withAccess(db) {
+                let result: T
+                do {
+                    result = try body(db)
+                } catch {
+                    if !db.configuration.allowsUnsafeTransactions { try? db.rollback() }
+                    throw error
+                }
+                db.checkNoTransactionLeftOpen()
+                return result
+            }
+        }
+    }
+
     /// Runs `body` on the connection's queue, later. `body` must not leave a transaction open (see
     /// `Database.checkNoTransactionLeftOpen`): an access that must report it runs its work in
     /// `Database.withNoTransactionLeftOpen`.

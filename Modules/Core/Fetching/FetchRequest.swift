@@ -47,6 +47,12 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
     /// Creates a request from an SQL literal, whose interpolated values are bound arguments:
     /// `SQLRequest<Player>(literal: "SELECT * FROM player WHERE name = \(name)")`.
     public init(literal: SQL, cached: Bool = false) {
+        self.init(storing: literal, cached: cached)
+    }
+
+    /// The initializer that every other one calls (those of `SQLRequest<Row>` too, whose labels are
+    /// the same as the generic ones).
+    init(storing literal: SQL, cached: Bool) {
         self.literal = literal
         self.cached = cached
     }
@@ -67,7 +73,7 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// The same request, decoding rows as another type.
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> {
-        SQLRequest<T>(literal: literal, cached: cached)
+        SQLRequest<T>(storing: literal, cached: cached)
     }
 }
 
