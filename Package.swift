@@ -5,6 +5,9 @@ import PackageDescription
 // The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver, and
 // `ReactiveSQLCipher` the same stack over SQLCipher. A process must never load both libraries: the
 // SQLCipher tests are a package of their own, in Tests/SQLCipherTests.
+// Apple's platforms have Combine; the others get its API from OpenCombine.
+let platformsWithoutCombine: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
     name: "ReactiveSQLite",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -18,8 +21,13 @@ let package = Package(
         .library(name: "RSMigrations", targets: ["RSMigrations"]),
         .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
         .library(name: "RSObservation", targets: ["RSObservation"]),
+        .library(name: "RSReactive", targets: ["RSReactive"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
+    ],
+    dependencies: [
+        // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
     ],
     targets: [
         // The C library: Debian's libsqlite3 (libsqlite3-dev).
@@ -50,11 +58,26 @@ let package = Package(
         .target(name: "RSQueryInterface", dependencies: ["RSCore"], path: "Modules/QueryInterface"),
         // Database observation: ValueObservation, DatabaseRegionObservation, over the core's protocols.
         .target(name: "RSObservation", dependencies: ["RSCore"], path: "Modules/Observation"),
+        // The reactive forms of database accesses and observations: Combine publishers (OpenCombine's
+        // where Apple's Combine is missing), async sequences, and the `rx` API of RxGRDB.
+        .target(
+            name: "RSReactive",
+            dependencies: [
+                "RSCore", "RSObservation", "RSMigrations",
+                .product(
+                    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: platformsWithoutCombine)),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine",
+                    condition: .when(platforms: platformsWithoutCombine)),
+            ],
+            path: "Modules/Reactive"
+        ),
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
+                "RSReactive",
             ],
             path: "Modules/ReactiveSQLite"
         ),
@@ -62,12 +85,14 @@ let package = Package(
             name: "ReactiveSQLCipher",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
+                "RSReactive",
             ],
             path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.
         .target(
-            name: "RSTestSupport", dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation"],
+            name: "RSTestSupport",
+            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive"],
             path: "Tests/TestSupport"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
         .testTarget(
@@ -79,6 +104,11 @@ let package = Package(
             name: "ObservationTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/ObservationTests"
+        ),
+        .testTarget(
+            name: "ReactiveTests",
+            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            path: "Tests/ReactiveTests"
         ),
         .testTarget(
             name: "CoreTests",

@@ -28,7 +28,7 @@ extension ValueObservation {
 }
 
 /// The start of an observation, given the closures that receive its errors and values.
-typealias ObservationStart<Element> =
+package typealias ObservationStart<Element> =
     @Sendable (
         _ onError: @escaping @Sendable (any Error) -> Void, _ onChange: @escaping @Sendable (Element) -> Void
     ) -> AnyDatabaseCancellable
@@ -42,7 +42,7 @@ public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable 
     private let bufferingPolicy: BufferingPolicy
     private let start: ObservationStart<Element>
 
-    init(bufferingPolicy: BufferingPolicy, start: @escaping ObservationStart<Element>) {
+    package init(bufferingPolicy: BufferingPolicy, start: @escaping ObservationStart<Element>) {
         self.bufferingPolicy = bufferingPolicy
         self.start = start
     }

@@ -53,15 +53,37 @@ public struct DatabaseRegionObservation: Sendable {
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Database) -> Void
     ) -> AnyDatabaseCancellable {
+        start(in: writer, startsWithChange: false, onError: onError, onChange: onChange)
+    }
+
+    /// Starts the observation (see `start(in:onError:onChange:)`). With `startsWithChange`, the
+    /// observer is registered before this method returns, in a write access where `onChange` runs
+    /// once at once (RxGRDB's `startImmediately`); the error of that access goes to `onError`.
+    package func start(
+        in writer: any DatabaseWriter,
+        startsWithChange: Bool,
+        onError: @escaping @Sendable (any Error) -> Void,
+        onChange: @escaping @Sendable (Database) -> Void
+    ) -> AnyDatabaseCancellable {
         let observer = RegionChangeObserver(onChange: onChange)
         let region = self.region
-        writer.asyncWriteAccess { result in
+        let register: @Sendable (Result<Database, any Error>) -> Void = { result in
             do {
                 let db = try result.get()
                 try observer.start(region: region(db), in: db)
+                if startsWithChange { onChange(db) }
             } catch {
                 onError(error)
             }
+        }
+        if startsWithChange {
+            do {
+                try writer.writeWithoutTransaction { db in register(.success(db)) }
+            } catch {
+                onError(error)
+            }
+        } else {
+            writer.asyncWriteAccess(register)
         }
         return AnyDatabaseCancellable {
             // The connection holds a weak reference to the observer, which it forgets lazily:

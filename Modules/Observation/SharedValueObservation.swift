@@ -34,7 +34,8 @@ extension ValueObservation {
 
 /// A `ValueObservation` shared by several clients (see `ValueObservation.shared(in:scheduling:extent:)`).
 public final class SharedValueObservation<Element: Sendable>: Sendable {
-    private let scheduler: any ValueObservationScheduler
+    /// Where the clients get values.
+    package let scheduler: any ValueObservationScheduler
     private let extent: SharedValueObservationExtent
     private let startObservation: ObservationStart<Element>
     private let state = LockedValue(State())

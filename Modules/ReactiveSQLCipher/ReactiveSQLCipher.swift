@@ -6,5 +6,6 @@
 @_exported import RSMigrations
 @_exported import RSObservation
 @_exported import RSQueryInterface
+@_exported import RSReactive
 @_exported import RSRegions
 @_exported import RSSQLCipherDriver

@@ -4,5 +4,6 @@
 @_exported import RSMigrations
 @_exported import RSObservation
 @_exported import RSQueryInterface
+@_exported import RSReactive
 @_exported import RSRegions
 @_exported import RSSQLiteDriver

@@ -9,7 +9,8 @@ public enum ConformanceSuite {
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
-        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks
+        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + accessPublisherChecks
+        + observationPublisherChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -137,7 +137,7 @@ extension DatabaseWriter {
 
 extension Database {
     /// Runs `body` in a transaction of the default kind, and returns its result.
-    func inTransactionReturning<T>(_ body: () throws -> T) throws -> T {
+    package func inTransactionReturning<T>(_ body: () throws -> T) throws -> T {
         var result: T?
         try inTransaction {
             result = try body()

@@ -73,6 +73,13 @@ extension Database {
     /// `DatabaseQueue`, or the writer of a `DatabasePool`, but not the readers of a pool.
     package var observesTransactions: Bool { observationBroker != nil }
 
+    /// The number of registered transaction observers that are still alive (for tests: an
+    /// observation that ended must leave none behind).
+    package var transactionObserverCount: Int {
+        checkAccess()
+        return observationBroker?.aliveObservationCount ?? 0
+    }
+
     /// Tells the connection that the region of a region observer changed, so that the observer is
     /// told of the changes of its new region.
     package func observedRegionDidChange(of observer: some DatabaseRegionObserver) {

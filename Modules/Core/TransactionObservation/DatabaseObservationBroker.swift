@@ -72,6 +72,9 @@ final class DatabaseObservationBroker {
     /// events (region observers do not want them).
     private var hasObserversWithoutRegion = false
 
+    /// The number of registered observations whose observer is alive.
+    var aliveObservationCount: Int { observations.count { $0.isAlive } }
+
     init(database: Database, clock: TransactionClock) {
         self.database = database
         self.api = database.api

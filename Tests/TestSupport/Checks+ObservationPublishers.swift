@@ -1,0 +1,220 @@
+import Dispatch
+import Foundation
+import RSCore
+import RSObservation
+import RSQueryInterface
+import RSReactive
+
+/// A table `t` with an integer primary key and a column `a`.
+private func makeDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWriter {
+    let writer = try factory.makeWriter()
+    try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER)") }
+    return writer
+}
+
+private func insert(_ writer: any DatabaseWriter) throws {
+    try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+}
+
+/// The number of rows of `t`.
+private let countOfT = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+
+/// The publishers of observations: `ValueObservation.publisher(in:)`,
+/// `SharedValueObservation.publisher()`, `DatabaseRegionObservation.publisher(in:)`.
+let observationPublisherChecks: [ConformanceCheck] = [
+    ConformanceCheck(
+        "ValueObservation.publisher publishes the initial value, then the changes in order, on its scheduler"
+    ) {
+        factory in
+        let writer = try makeDatabase(factory)
+        let queue = CheckQueue()
+        let onQueue = Locked(true)
+        let recorder = PublisherRecorder<Int, any Error>(onValue: { _ in
+            if !queue.isCurrent { onQueue.current = false }
+        })
+        countOfT.publisher(in: writer, scheduling: .async(onQueue: queue.queue)).subscribe(recorder)
+        try recorder.waitForValues(count: 1)
+        for _ in 0..<20 { try insert(writer) }
+        let values = try recorder.waitForValue("the last state") { $0 == 20 }
+        try expectEqual(values.first, 0)
+        try expect(values == values.sorted(), "values out of transaction order: \(values)")
+        try expect(onQueue.current, "a value was published off the scheduler")
+        try expect(recorder.completion == nil, "the publisher completed")
+        recorder.cancel()
+    },
+    ConformanceCheck("without demand, an observation publisher keeps only the latest value") { factory in
+        let writer = try makeDatabase(factory)
+        let queue = CheckQueue()
+        let recorder = PublisherRecorder<Int, any Error>(demand: .none)
+        let delivered = DispatchSemaphore(value: 0)
+        let scheduler = SignalingScheduler(queue: queue.queue, signal: delivered)
+        // One value per write (a pool may fetch a state twice): each write waits for its value.
+        countOfT.removeDuplicates().publisher(in: writer, scheduling: scheduler).subscribe(recorder)
+        try expectSignal(delivered, "the initial value reaches the subscription")
+        for count in 1...3 {
+            try insert(writer)
+            try expectSignal(delivered, "the value of write \(count) reaches the subscription")
+        }
+        try expect(recorder.values.isEmpty, "published without demand: \(recorder.values)")
+        recorder.request(.max(1))
+        try recorder.waitForValues(count: 1)
+        queue.drain()
+        try expectEqual(recorder.values, [3])
+        recorder.request(.max(1))
+        try insert(writer)
+        try expectEqual(try recorder.waitForValues(count: 2), [3, 4])
+        recorder.cancel()
+    },
+    ConformanceCheck("a cancelled observation publisher stops, and leaves no subscription, observer or connection") {
+        factory in
+        var writer: (any DatabaseWriter)? = try makeDatabase(factory)
+        weak let weakWriter = writer
+        let queue = CheckQueue()
+        var recorder: PublisherRecorder<Int, any Error>? = PublisherRecorder()
+        weak let weakRecorder = recorder
+        countOfT.publisher(in: writer!, scheduling: .async(onQueue: queue.queue)).subscribe(recorder!)
+        try recorder!.waitForValues(count: 1)
+        try insert(writer!)
+        try recorder!.waitForValues(count: 2)
+        let observers = try writer!.writeWithoutTransaction { db in db.transactionObserverCount }
+        try expectEqual(observers, 1)
+
+        recorder!.cancel()
+        try insert(writer!)
+        try writer!.write { _ in }  // the observer is removed on the writer
+        try writer!.read { _ in }
+        queue.drain()
+        try expectEqual(recorder!.values, [0, 1])
+        let remaining = try writer!.writeWithoutTransaction { db in db.transactionObserverCount }
+        try expectEqual(remaining, 0)
+        // Nothing keeps the subscriber (and its subscription) nor the database alive.
+        recorder = nil
+        try expect(weakRecorder == nil, "the subscriber is still alive")
+        writer = nil
+        try expect(weakWriter == nil, "the database is still alive")
+    },
+    ConformanceCheck("a subscriber that cancels from its own receiveValue gets nothing more") { factory in
+        let writer = try makeDatabase(factory)
+        let queue = CheckQueue()
+        let box = Locked<PublisherRecorder<Int, any Error>?>(nil)
+        let recorder = PublisherRecorder<Int, any Error>(onValue: { value in
+            if value == 2 { box.current?.cancel() }
+        })
+        box.current = recorder
+        countOfT.publisher(in: writer, scheduling: .async(onQueue: queue.queue)).subscribe(recorder)
+        try recorder.waitForValues(count: 1)
+        try insert(writer)
+        try insert(writer)
+        try recorder.waitForValue("the value that cancels") { $0 == 2 }
+        try insert(writer)
+        try writer.write { _ in }
+        try writer.read { _ in }
+        queue.drain()
+        try expectEqual(recorder.values.last, 2)
+        try expect(recorder.completion == nil, "completed after cancellation")
+        box.current = nil
+    },
+    ConformanceCheck("an observation publisher of invalid SQL fails with the DatabaseError") { factory in
+        let writer = try makeDatabase(factory)
+        let recorder = PublisherRecorder<[Row], any Error>()
+        ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM missing") }
+            .publisher(in: writer, scheduling: .async(onQueue: CheckQueue().queue)).subscribe(recorder)
+        let error = try recorder.waitForFailure() as? DatabaseError
+        try expectEqual(error?.resultCode, .SQLITE_ERROR)
+        try expectEqual(error?.message, "no such table: missing")
+        try expect(recorder.values.isEmpty)
+    },
+    ConformanceCheck("SharedValueObservation.publisher: the subscriptions share one observation") { factory in
+        let writer = try makeDatabase(factory)
+        let fetches = Locked(0)
+        let queue = CheckQueue()
+        let shared = countOfT.handleEvents(willFetch: { fetches.withLock { $0 += 1 } })
+            .shared(in: writer, scheduling: .async(onQueue: queue.queue))
+        let first = PublisherRecorder<Int, any Error>()
+        let second = PublisherRecorder<Int, any Error>()
+        shared.publisher().subscribe(first)
+        try first.waitForValues(count: 1)
+        shared.publisher().subscribe(second)
+        try second.waitForValues(count: 1)
+        try insert(writer)
+        try first.waitForValue("1") { $0 == 1 }
+        try second.waitForValue("1") { $0 == 1 }
+        try expectEqual(fetches.current, 2)
+        first.cancel()
+        second.cancel()
+    },
+    ConformanceCheck("DatabaseRegionObservation.publisher publishes the database on the writer after each transaction")
+    {
+        factory in
+        let writer = try makeDatabase(factory)
+        let counts = Locked<[Int]>([])
+        let recorder = PublisherRecorder<Int, any Error>()
+        DatabaseRegionObservation(tracking: Table("t"))
+            .publisher(in: writer)
+            .map { db in
+                // On the writer, right after the commit, outside of any transaction.
+                db.isInsideTransaction ? -1 : (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")) ?? -2
+            }
+            .subscribe(recorder)
+        try writer.write { _ in }  // the observation starts before this write
+        for _ in 0..<3 { try insert(writer) }
+        struct Rollback: Error {}
+        _ = try? writer.write { db in
+            try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+            throw Rollback()
+        }
+        try insert(writer)
+        try expectEqual(recorder.values, [1, 2, 3, 4])
+        recorder.cancel()
+        try insert(writer)
+        try expectEqual(recorder.values, [1, 2, 3, 4])
+        withExtendedLifetime(counts) {}
+    },
+    ConformanceCheck(
+        "a transaction that commits while a DatabaseRegionObservation publisher has no demand is not published"
+    ) {
+        factory in
+        let writer = try makeDatabase(factory)
+        let recorder = PublisherRecorder<Int, any Error>(demand: .none)
+        DatabaseRegionObservation(tracking: Table("t")).publisher(in: writer)
+            .map { db in (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")) ?? -1 }
+            .subscribe(recorder)
+        try insert(writer)
+        recorder.request(.max(1))
+        try insert(writer)
+        try insert(writer)
+        try expectEqual(recorder.values, [2])
+        recorder.cancel()
+    },
+    ConformanceCheck("observation publishers are created and subscribed from many threads at once") { factory in
+        let writer = try makeDatabase(factory)
+        let recorders = (0..<8).map { _ in PublisherRecorder<Int, any Error>() }
+        let works = recorders.map { recorder in
+            BackgroundWork {
+                countOfT.publisher(in: writer, scheduling: .async(onQueue: CheckQueue().queue)).subscribe(recorder)
+            }
+        }
+        for work in works { try work.wait() }
+        for recorder in recorders { try recorder.waitForValues(count: 1) }
+        try insert(writer)
+        for recorder in recorders {
+            try recorder.waitForValue("1") { $0 == 1 }
+            recorder.cancel()
+        }
+    },
+]
+
+/// Notifies the values of an observation on a queue, and signals after each.
+private struct SignalingScheduler: ValueObservationScheduler {
+    let queue: DispatchQueue
+    let signal: DispatchSemaphore
+
+    func immediateInitialValue() -> Bool { false }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) {
+        queue.async {
+            action()
+            signal.signal()
+        }
+    }
+}
