@@ -239,6 +239,9 @@ private func observationCases() -> [BenchmarkCase] {
         BenchmarkCase("observation-latency (pool)", implementation) { scratch in
             try observationLatency(observedDatabase(scratch, pool: true))
         },
+        .relative("reactive-latency (async sequence)", implementation) { scratch in
+            try formLatency(scratch, .asyncSequence)
+        },
         .relative("observation-fan-out (record)", implementation) { scratch in
             try fanOut(observedDatabase(scratch, pool: false)) { db, key in try Item.filter(key: key).fetchOne(db)?.i1 }
         },
@@ -273,7 +276,20 @@ private func observationCases() -> [BenchmarkCase] {
                         })
             }
         },
-    ]
+    ] + reactiveFormCases()
+}
+
+/// The forms that GRDB has no equivalent of on Linux.
+private func reactiveFormCases() -> [BenchmarkCase] {
+    #if GRDB_WORKLOADS
+        []
+    #else
+        [
+            .relative("reactive-latency (publisher)", implementation) { scratch in
+                try formLatency(scratch, .publisher)
+            }
+        ]
+    #endif
 }
 
 /// A fresh database for the observation workloads: the `item` table with
@@ -328,15 +344,77 @@ private final class Observers: Sendable {
     }
 }
 
-/// `Workload.observationWriteCount` writes of row 1, each waiting until the observer of the row
-/// has received its new value on a serial queue: from just before the write to the reception.
-private func observationLatency(_ writer: any DatabaseWriter) throws -> Duration {
-    let observers = Observers(count: 1)
-    observers.probe.expectAnyValue()
-    let cancellable = ValueObservation.tracking { db in try Item.filter(key: 1).fetchOne(db)?.i1 }
-        .start(
+/// How the observer of a latency workload receives its values.
+private enum ObservationForm {
+    /// `start(in:scheduling:onError:onChange:)`, on the serial queue.
+    case callback
+    /// `values(in:scheduling:)`, produced on the serial queue, consumed by a task.
+    case asyncSequence
+    #if !GRDB_WORKLOADS
+        /// `publisher(in:scheduling:)` (GRDB has no Combine on Linux), on the serial queue, with `sink`.
+        case publisher
+    #endif
+}
+
+/// Starts the observation of row 1 in the given form; returns what stops it.
+private func startLatencyObservation(
+    _ writer: any DatabaseWriter, _ observers: Observers, _ form: ObservationForm
+) -> @Sendable () -> Void {
+    let observation = ValueObservation.tracking { db in try Item.filter(key: 1).fetchOne(db)?.i1 }
+    switch form {
+    case .callback:
+        let cancellable = observation.start(
             in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
             onChange: { value in observers.receive(value ?? -1, from: 0) })
+        return { cancellable.cancel() }
+    case .asyncSequence:
+        let task = Task {
+            do {
+                for try await value in observation.values(in: writer, scheduling: .async(onQueue: observers.queue)) {
+                    observers.receive(value ?? -1, from: 0)
+                }
+            } catch {
+                observers.fail(error)
+            }
+        }
+        return { task.cancel() }
+    #if !GRDB_WORKLOADS
+        case .publisher:
+            let cancellable = observation.publisher(in: writer, scheduling: .async(onQueue: observers.queue))
+                .sink { completion in
+                    if case .failure(let error) = completion { observers.fail(error) }
+                } receiveValue: { value in
+                    observers.receive(value ?? -1, from: 0)
+                }
+            let box = CancellableBox(cancellable)
+            return { box.cancel() }
+    #endif
+    }
+}
+
+#if !GRDB_WORKLOADS
+    /// A Combine cancellable, cancelled from the thread that ends the workload.
+    private final class CancellableBox: @unchecked Sendable {
+        // @unchecked Sendable: `cancel()` of a Combine cancellable may be called from any thread.
+        private let cancellable: AnyCancellable
+        init(_ cancellable: AnyCancellable) { self.cancellable = cancellable }
+        func cancel() { cancellable.cancel() }
+    }
+#endif
+
+/// The latency of `form` relative to the callback's, measured one after the other in the same run.
+private func formLatency(_ scratch: Scratch, _ form: ObservationForm) throws -> (duration: Duration, reference: Duration) {
+    let writer = try observedDatabase(scratch, pool: false)
+    let reference = try observationLatency(writer, form: .callback)
+    return (try observationLatency(writer, form: form), reference)
+}
+
+/// `Workload.observationWriteCount` writes of row 1, each waiting until the observer of the row
+/// has received its new value on a serial queue: from just before the write to the reception.
+private func observationLatency(_ writer: any DatabaseWriter, form: ObservationForm = .callback) throws -> Duration {
+    let observers = Observers(count: 1)
+    observers.probe.expectAnyValue()
+    let stop = startLatencyObservation(writer, observers, form)
     try observers.wait()
     let duration = try measure {
         for index in 1...Workload.observationWriteCount {
@@ -346,7 +424,7 @@ private func observationLatency(_ writer: any DatabaseWriter) throws -> Duration
             try observers.wait()
         }
     }
-    cancellable.cancel()
+    stop()
     return duration
 }
 

@@ -75,3 +75,26 @@ func bestPlayerName(_ reader: some DatabaseReader) async throws -> String? {
     }
 }
 print("Best player: \(try await bestPlayerName(dbPool) ?? "none"); player count: \(try dbPool.read(Player.fetchCount))")
+
+// Observation as a Combine publisher, with its default scheduling: values are published on the
+// main queue. A command-line program must run the main queue for that: this one does while it
+// awaits (top-level `await`); `dispatchMain()` or `RunLoop.main.run()` would do too.
+func watchHallOfFame(_ writer: some DatabaseWriter) async throws {
+    let (names, continuation) = AsyncStream.makeStream(of: [String].self)
+    let cancellable =
+        ValueObservation
+        .tracking { db in try Player.order(Column("score").desc).limit(3).fetchAll(db) }
+        .publisher(in: writer)
+        .map { players in players.map(\.name) }
+        .removeDuplicates()
+        .sink { _ in
+        } receiveValue: { names in
+            continuation.yield(names)
+        }
+    var iterator = names.makeAsyncIterator()
+    print("Hall of fame: \(await iterator.next() ?? [])")
+    try await writer.write { db in _ = try Player(id: nil, name: "Diane", score: 2000).inserted(db) }
+    print("Hall of fame after Diane joined: \(await iterator.next() ?? [])")
+    cancellable.cancel()
+}
+try await watchHallOfFame(dbPool)

@@ -40,6 +40,9 @@ extension ValueObservation {
     /// Starts the observation, and notifies values and errors on the main actor: asynchronously by
     /// default, or the initial value before it returns with the `.immediate` scheduling.
     ///
+    /// On Linux, a command-line program gets the values of the main actor only while it runs the main
+    /// queue: with an async `main` or top-level `await`, `dispatchMain()`, or `RunLoop.main.run()`.
+    ///
     /// ```swift
     /// let cancellable = observation.start(in: dbQueue) { error in
     ///     // Handle error

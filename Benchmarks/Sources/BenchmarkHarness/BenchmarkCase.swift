@@ -35,7 +35,8 @@ public struct BenchmarkCase: Sendable {
     }
 
     /// A workload measured relative to a reference of the same implementation, in the same run (the
-    /// same writes without observers): its ratio is the median of the ratios of each run.
+    /// same writes without observers, or the same observation through another form): its ratio is
+    /// the median of the ratios of each run.
     public static func relative(
         _ workload: String, _ implementation: Implementation,
         run: @escaping @Sendable (Scratch) throws -> (duration: Duration, reference: Duration)

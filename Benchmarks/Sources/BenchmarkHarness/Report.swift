@@ -39,7 +39,7 @@ public struct Report {
                 }
                 var time = String(format: "%.1f ms (%.1f)", median * 1000, minimum * 1000)
                 if let reference = result.referenceMedian(implementation) {
-                    time += String(format: ", no observer %.1f ms", reference * 1000)
+                    time += String(format: ", reference %.1f ms", reference * 1000)
                 }
                 guard implementation != .rawC || result.isRelative(.rawC), let ratio = result.ratio(implementation)
                 else { return time }

@@ -92,7 +92,7 @@ public struct WorkloadResult {
     public var summary: String {
         let parts = Implementation.allCases.compactMap { implementation -> String? in
             guard let median = median(implementation) else { return nil }
-            let reference = referenceMedian(implementation).map { String(format: " / no observer %.1f ms", $0 * 1000) }
+            let reference = referenceMedian(implementation).map { String(format: " / reference %.1f ms", $0 * 1000) }
             let ratio = self.ratio(implementation).map { String(format: " (%.2f×)", $0) } ?? ""
             return "\(implementation.rawValue) \(String(format: "%.1f", median * 1000)) ms\(reference ?? "")\(ratio)"
         }

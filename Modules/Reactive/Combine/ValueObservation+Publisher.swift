@@ -19,6 +19,10 @@ extension ValueObservation {
     /// publisher must be subscribed on the main actor). Without demand, the subscription keeps only
     /// the latest value. It fails with the error of a fetch, and never finishes otherwise.
     ///
+    /// On Linux, a command-line program gets the values of the main queue only while it runs the
+    /// main queue: with an async `main` or top-level `await`, `dispatchMain()`, or
+    /// `RunLoop.main.run()`.
+    ///
     /// - parameters:
     ///   - reader: The database to observe.
     ///   - scheduler: Where values are published.

@@ -5,7 +5,9 @@ import RSObservation
 // RxGRDB 0.7's observables of one request. Each is `writer.rx.changeTokens(in: [request])`
 // followed by a fetch of the request: values are fetched after each committed transaction that
 // changed the request's region, in a snapshot of the database as it left it, and published in the
-// order of the transactions, on `scheduler` (the main queue by default).
+// order of the transactions, on `scheduler` (the main queue by default: on Linux, a command-line
+// program gets them only while it runs the main queue, with an async `main`, `dispatchMain()`, or
+// `RunLoop.main.run()`).
 //
 // `startImmediately` (or `synchronizedStart`, RxGRDB's other spelling, which wins when given):
 // whether a first value is fetched at subscription. `distinctUntilChanged`: whether a value
