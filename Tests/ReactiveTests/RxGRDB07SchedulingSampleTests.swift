@@ -222,7 +222,7 @@ private typealias Team = GRDB2Samples.Team
                 let names = try Player.order(Column("name")).fetchAll(db).map(\.name)
                 fetchStarted.print(names.count)
                 // The first fetch is slow: it waits until the second write is done.
-                guard names.count > 1 || release.wait(timeout: .now() + 10) == .success else {
+                guard names.count > 1 || release.wait(timeout: .now() + sampleTimeout) == .success else {
                     return "the fetch blocked the writes"
                 }
                 return "\(names)"

@@ -241,10 +241,11 @@ private func checkHallOfFameConsistency<Writer: DatabaseWriter>(_ writer: Writer
     }
     for write in writes { try write.wait(timeout: 120) }
     let finalCount = try writer.read { db in try Table("player").fetchCount(db) }
-    try tokens.waitForValue("the final state") { $0.totalPlayerCount == finalCount }
+    // One value per transaction, and the initial one, the last one of the final state.
+    try expectEqual(try tokens.waitForValues(count: 2001).last?.totalPlayerCount, finalCount)
     try observation.waitForValue("the final state") { $0.totalPlayerCount == finalCount }
     queue.drain()
-    try expectEqual(tokens.values.count, 2001)  // one value per transaction, and the initial one
+    try expectEqual(tokens.values.count, 2001)
     for recorder in [tokens, observation] {
         let inconsistent = recorder.values.filter { !$0.isConsistent }
         try expect(inconsistent.isEmpty, "inconsistent values: \(inconsistent.prefix(3))")

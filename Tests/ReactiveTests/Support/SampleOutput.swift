@@ -1,6 +1,11 @@
 import Dispatch
 import RSTestSupport
 
+/// How long a sample test waits for something that should happen promptly. Generous: the
+/// synchronous conformance checks that run in parallel may hold every thread of the cooperative pool
+/// for seconds, and an async test resumes only when one is free.
+let sampleTimeout: Double = 60
+
 /// What a sample prints, recorded instead of printed, from whatever thread prints it: a test awaits
 /// the lines, within a timeout, without blocking its thread (values delivered on the main queue
 /// need the main queue to run).
@@ -37,7 +42,7 @@ final class SampleOutput<Line: Sendable>: Sendable {
     /// Waits until `count` lines are printed; returns the lines printed so far. Throws after the
     /// timeout.
     @discardableResult
-    func lines(count: Int, timeout: Double = 10) async throws -> [Line] {
+    func lines(count: Int, timeout: Double = sampleTimeout) async throws -> [Line] {
         try await lines("\(count) lines", timeout: timeout) { $0.count >= count }
     }
 
@@ -45,7 +50,7 @@ final class SampleOutput<Line: Sendable>: Sendable {
     /// after the timeout.
     @discardableResult
     func lines(
-        until message: String, timeout: Double = 10, where predicate: @escaping @Sendable (Line) -> Bool
+        until message: String, timeout: Double = sampleTimeout, where predicate: @escaping @Sendable (Line) -> Bool
     ) async throws -> [Line] {
         try await lines(message, timeout: timeout) { $0.contains(where: predicate) }
     }
