@@ -9,7 +9,7 @@ public enum ConformanceSuite {
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
-        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks
+        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
