@@ -108,6 +108,39 @@ let observationCancellationChecks: [ConformanceCheck] = [
         try writer.waitForAsyncAccesses()
         try expect(try !deletionsOfTAreObserved(writer), "the observer came back")
     },
+    ConformanceCheck("an observation cancelled before its observer is registered never registers it") { factory in
+        let writer = try makeObservedDatabase(factory)
+        for iteration in 0..<100 {
+            let scheduler = RetainingScheduler()
+            let isNotified = DispatchSemaphore(value: 0)
+            // The even iterations hold the writer while the observation starts: a queue's start (its
+            // initial fetch and registration) and a pool's registration wait for it, and come after
+            // the cancellation. The odd ones race the cancellation with them.
+            let isHeld = iteration.isMultiple(of: 2)
+            let isWriting = DispatchSemaphore(value: 0)
+            let mayCommit = DispatchSemaphore(value: 0)
+            let write = BackgroundWork {
+                try writer.write { db in
+                    try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
+                    isWriting.signal()
+                    if isHeld { try expectSignal(mayCommit, "the cancellation") }
+                }
+            }
+            if isHeld { try expectSignal(isWriting, "the write") }
+            let cancellable = countOfT.start(in: writer, scheduling: scheduler) { _ in
+            } onChange: { _ in
+                isNotified.signal()
+            }
+            // A pool notifies its initial value without waiting for the writer.
+            if isHeld && factory.kind == .pool { try expectSignal(isNotified, "the initial value") }
+            cancellable.cancel()
+            mayCommit.signal()
+            try write.wait()
+            try writer.waitForAsyncAccesses()
+            try expect(
+                try !deletionsOfTAreObserved(writer), "iteration \(iteration): the observer is registered")
+        }
+    },
     ConformanceCheck("a task that iterates values(in:) gets no value after its cancellation, also amid commits") {
         factory in
         let writer = try makeObservedDatabase(factory)
