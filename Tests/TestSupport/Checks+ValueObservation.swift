@@ -387,6 +387,36 @@ let poolObservationStartChecks: [ConformanceCheck] = [
         withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck(
+        "a commit to another table between the initial fetch and the registration of a pool observation fetches nothing",
+        kinds: [.pool]
+    ) { factory in
+        let writer = try makeObservedDatabase(factory)
+        let isWriting = DispatchSemaphore(value: 0)
+        let mayCommit = DispatchSemaphore(value: 0)
+        let write = BackgroundWork {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO other DEFAULT VALUES")
+                isWriting.signal()
+                try expectSignal(mayCommit, "the initial value")
+            }
+        }
+        try expectSignal(isWriting, "the write")
+        let recorder = ObservationRecorder<Int>()
+        let fetchCount = Locked(0)
+        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
+        try recorder.waitForValues(count: 1)
+        // The registration waits for the writer, which commits first: a commit the initial snapshot
+        // did not see, which did not change the region.
+        mayCommit.signal()
+        try write.wait()
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        try recorder.waitForValue("the fence") { $0 == 1 }
+        recorder.drain()
+        try expectEqual(recorder.values, [0, 1])
+        try expectEqual(fetchCount.current, 2)
+        withExtendedLifetime(cancellable) {}
+    },
+    ConformanceCheck(
         "a commit between the initial fetch and the registration of a pool observation is notified once",
         kinds: [.pool]
     ) { factory in
