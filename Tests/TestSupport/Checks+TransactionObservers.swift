@@ -208,29 +208,35 @@ let transactionObserverChecks: [ConformanceCheck] = [
         _ = try writer.read { db in try Int.fetchAll(db, sql: "SELECT id FROM t") }
         try expectEqual(observer.takeLog(), [])
     },
-    ConformanceCheck("extents: observerLifetime ends with the observer, nextTransaction after one transaction") {
+    ConformanceCheck(
+        "extents: observerLifetime ends with the observer, nextTransaction after one transaction, databaseLifetime never"
+    ) {
         factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let once = RecordingObserver()
-        let kept = RecordingObserver()
         let removed = RecordingObserver()
         weak var released: RecordingObserver?
+        // Held by the connection only.
+        weak var kept: RecordingObserver?
         try writer.writeWithoutTransaction { db in
             let forgotten = RecordingObserver()
             released = forgotten
             db.add(transactionObserver: forgotten)
             db.add(transactionObserver: once, extent: .nextTransaction)
-            db.add(transactionObserver: RecordingObserver(), extent: .databaseLifetime)
-            db.add(transactionObserver: kept, extent: .databaseLifetime)
+            let keptForLife = RecordingObserver()
+            kept = keptForLife
+            db.add(transactionObserver: keptForLife, extent: .databaseLifetime)
             db.add(transactionObserver: removed)
             db.remove(transactionObserver: removed)
         }
         try expect(released == nil, "the connection keeps a strong reference to an observer of observerLifetime")
+        try expect(kept != nil, "the connection does not keep an observer of databaseLifetime")
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         try expectEqual(once.takeLog(), ["insert t 1", "willCommit", "commit"])
-        try expectEqual(kept.takeLog(), ["insert t 1", "willCommit", "commit", "insert t 2", "willCommit", "commit"])
+        try expectEqual(
+            kept?.takeLog(), ["insert t 1", "willCommit", "commit", "insert t 2", "willCommit", "commit"])
         try expectEqual(removed.takeLog(), [])
     },
     ConformanceCheck("afterNextTransaction runs once, on commit or rollback") { factory in
