@@ -322,9 +322,18 @@ let transactionObserverChecks: [ConformanceCheck] = [
         try writer.read { db in try db.notifyChanges(in: DatabaseRegion.fullDatabase) }
         try expectEqual(observerOfT.takeLog(), [])
     },
-    ConformanceCheck("pre-update events tell the values before and after, where the driver has the hook") { factory in
+    ConformanceCheck(
+        "pre-update events tell the values before and after, and the trigger depth, where the driver has the hook"
+    ) { factory in
         let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)") }
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);
+                    CREATE TABLE log (id INTEGER PRIMARY KEY, a TEXT);
+                    CREATE TRIGGER logDeletion AFTER DELETE ON t BEGIN INSERT INTO log (a) VALUES (OLD.a); END;
+                    """)
+        }
         final class PreUpdateObserver: TransactionObserver, Sendable {
             let events = Locked<[String]>([])
             func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
@@ -332,10 +341,12 @@ let transactionObserverChecks: [ConformanceCheck] = [
             func databaseWillChange(with event: DatabasePreUpdateEvent) {
                 let initial = (event.initialDatabaseValues ?? []).map(\.description).joined(separator: ",")
                 let final = (event.finalDatabaseValues ?? []).map(\.description).joined(separator: ",")
+                // A CInt, as in GRDB.
+                let depth: CInt = event.depth
                 events.withLock {
                     $0.append(
                         "\(event.kind) \(event.tableName) \(event.initialRowID.map(String.init) ?? "-")→"
-                            + "\(event.finalRowID.map(String.init) ?? "-") [\(initial)]→[\(final)]")
+                            + "\(event.finalRowID.map(String.init) ?? "-") [\(initial)]→[\(final)] \(depth)")
                 }
             }
             func databaseDidCommit(_ db: Database) {}
@@ -350,7 +361,8 @@ let transactionObserverChecks: [ConformanceCheck] = [
             try expectEqual(
                 observer.events.current,
                 [
-                    #"insert t -→1 []→[1,"x"]"#, #"update t 1→2 [1,"x"]→[2,"y"]"#, #"delete t 2→- [2,"y"]→[]"#,
+                    #"insert t -→1 []→[1,"x"] 0"#, #"update t 1→2 [1,"x"]→[2,"y"] 0"#, #"delete t 2→- [2,"y"]→[] 0"#,
+                    #"insert log -→1 []→[1,"y"] 1"#,
                 ])
         } else {
             try expectEqual(observer.events.current, [])
