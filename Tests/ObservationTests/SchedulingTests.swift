@@ -64,6 +64,29 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func theTaskSchedulingNotifiesFromATaskOfTheGivenPriority() async throws {
+        let dbQueue = try DatabaseQueue()
+        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        // A priority that the test's own task has not: inherited, it would not show.
+        let priority: TaskPriority = Task.currentPriority == .low ? .high : .low
+        let (priorities, continuation) = AsyncStream.makeStream(of: TaskPriority?.self)
+        let cancellable =
+            ValueObservation
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            .start(in: dbQueue, scheduling: .task(priority: priority)) { error in
+                Issue.record(error)
+            } onChange: { _ in
+                // Nil outside of a task.
+                continuation.yield(withUnsafeCurrentTask { $0?.priority })
+            }
+        var iterator = priorities.makeAsyncIterator()
+        #expect(await iterator.next() == priority)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(await iterator.next() == priority)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func valuesUseTheTaskSchedulingAndStopWithTheirTask() async throws {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
