@@ -70,7 +70,17 @@ public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable 
 
         /// The next value, nil when the task is cancelled; throws the error that ends the observation.
         public mutating func next() async throws -> Element? {
-            try await base.next()
+            // A cancelled task gets no value, not even one that the stream received before the task
+            // asked for it (the stream hands out what it holds before it ends).
+            guard !Task.isCancelled else { return cancel() }
+            let element = try await base.next()
+            return Task.isCancelled ? cancel() : element
+        }
+
+        /// Stops the observation; nil.
+        private func cancel() -> Element? {
+            cancellable.cancel()
+            return nil
         }
     }
 }

@@ -178,9 +178,11 @@ extension ValueObservation {
     ///
     /// - parameters:
     ///   - prefix: A prefix of each line.
-    ///   - stream: Where the lines go; the standard output by default.
+    ///   - stream: Where the lines go; the standard output by default. The observation takes it
+    ///     (`sending`): it may be a stream that is not `Sendable`, which the observation alone writes
+    ///     to, under a lock.
     public func print(
-        _ prefix: String = "", to stream: (any TextOutputStream & Sendable)? = nil
+        _ prefix: String = "", to stream: sending (any TextOutputStream)? = nil
     ) -> ValueObservation<ValueReducers.Trace<Reducer>> {
         let output = LockedValue<any TextOutputStream>(stream ?? StandardOutput())
         let prefix = prefix.isEmpty ? "" : "\(prefix): "

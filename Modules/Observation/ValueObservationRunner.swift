@@ -132,8 +132,13 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     private func startOnWriter(_ db: Database) throws -> Start {
         state.withLock { $0.mode = .writer }
         let fetched = try fetchOnWriter(db, isInitial: true)
-        db.add(transactionObserver: self)
-        state.withLock { $0.isRegistered = true }
+        // As in `register(watch:position:)`: a cancellation that comes after this lock unregisters
+        // the observer (in a write access, after this one); one that came before leaves it out.
+        let registers = state.withLock { state in
+            if !state.scheduling.isFinished { state.isRegistered = true }
+            return state.isRegistered
+        }
+        if registers { db.add(transactionObserver: self) }
         return Start(value: try reduce(fetched), seenCommit: fetched.seenCommit)
     }
 
@@ -170,10 +175,14 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
                 if case .failure(let error) = result { self.fail(error) }
                 return
             }
-            let (region, isRegistered) = self.state.withLock { state in
+            // Checked in the lock that records the registration: a cancellation after it sees the
+            // observer registered, and unregisters it; one before it leaves it unregistered.
+            let registration = self.state.withLock { state -> (region: DatabaseRegion, isRegistered: Bool)? in
+                guard !state.scheduling.isFinished else { return nil }
                 defer { state.isRegistered = true }
                 return (state.region, state.isRegistered)
             }
+            guard let (region, isRegistered) = registration else { return }
             if isRegistered {
                 db.observedRegionDidChange(of: self)
             } else {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Where and when a `ValueObservation` notifies its values and errors.
 ///
@@ -66,7 +67,14 @@ public struct ImmediateValueObservationScheduler: ValueObservationMainActorSched
 
     /// True. Stops the program unless called on the main actor.
     public func immediateInitialValue() -> Bool {
-        MainActor.preconditionIsolated("ValueObservation with the .immediate scheduling must start on the main actor")
+        let message = "ValueObservation with the .immediate scheduling must start on the main actor"
+        // `preconditionIsolated` decides, but an optimized standard library (Linux's) stops the program
+        // without its message: the message is written first when the call is certainly not on the
+        // main actor, which runs on the main queue or the main thread.
+        if !MainQueue.isCurrent && !Thread.isMainThread {
+            FileHandle.standardError.write(Data("Fatal error: \(message)\n".utf8))
+        }
+        MainActor.preconditionIsolated(message)
         return true
     }
 
@@ -74,6 +82,20 @@ public struct ImmediateValueObservationScheduler: ValueObservationMainActorSched
     public func scheduleOnMainActor(_ action: @escaping @MainActor () -> Void) {
         DispatchQueue.main.async { MainActor.assumeIsolated(action) }
     }
+}
+
+/// Tells whether code runs on the main dispatch queue (where the main actor runs its jobs, on the
+/// main thread or not).
+private enum MainQueue {
+    /// A specific of the main queue, set when the key is created.
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the current code runs on the main queue.
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 }
 
 extension ValueObservationScheduler where Self == ImmediateValueObservationScheduler {

@@ -100,6 +100,68 @@ import Testing
         #expect(region == .fullDatabase)
     }
 
+    // MARK: - Intersection
+
+    @Test func intersectionOfTables() {
+        let players = DatabaseRegion(table: "player").union(DatabaseRegion(table: "team"))
+        let teams = DatabaseRegion(table: "Team").union(DatabaseRegion(table: "award"))
+        #expect(players.intersection(teams).description == "team(*)")
+        #expect(DatabaseRegion(table: "player").intersection(DatabaseRegion(table: "team")).isEmpty)
+    }
+
+    @Test func intersectionOfColumns() {
+        let nameAndScore = DatabaseRegion(table: "player", columns: ["name", "score"])
+        let scoreAndTeam = DatabaseRegion(table: "player", columns: ["SCORE", "teamId"])
+        #expect(nameAndScore.intersection(scoreAndTeam).description == "player(score)")
+        // All columns on one side: the columns of the other.
+        #expect(nameAndScore.intersection(DatabaseRegion(table: "player")) == nameAndScore)
+        #expect(DatabaseRegion(table: "player").intersection(nameAndScore) == nameAndScore)
+        // No common column: no table.
+        let name = DatabaseRegion(table: "player", columns: ["name"])
+        #expect(name.intersection(DatabaseRegion(table: "player", columns: ["score"])).isEmpty)
+    }
+
+    @Test func intersectionOfRows() {
+        let oneAndTwo = DatabaseRegion(table: "player", rowIDs: [1, 2])
+        let twoAndThree = DatabaseRegion(table: "player", rowIDs: [2, 3])
+        #expect(oneAndTwo.intersection(twoAndThree).description == "player(*)[2]")
+        // All rows on one side: the rows of the other.
+        #expect(
+            oneAndTwo.intersection(DatabaseRegion(table: "player", columns: ["name"])).description
+                == "player(name)[1,2]")
+        // No common row: no table.
+        #expect(oneAndTwo.intersection(DatabaseRegion(table: "player", rowIDs: [3])).isEmpty)
+        // Columns and rows meet separately; a table stays only when both do.
+        let nameOfOne = DatabaseRegion(table: "player", columns: ["name", "score"], rowIDs: [1, 2])
+        let scoreOfTwo = DatabaseRegion(table: "player", columns: ["score"], rowIDs: [2, 3])
+        #expect(nameOfOne.intersection(scoreOfTwo).description == "player(score)[2]")
+        let region = DatabaseRegion(table: "player", columns: ["name"], rowIDs: [1])
+            .union(DatabaseRegion(table: "team"))
+        let other = DatabaseRegion(table: "player", columns: ["name"], rowIDs: [2])
+            .union(DatabaseRegion(table: "team", columns: ["name"]))
+        #expect(region.intersection(other).description == "team(name)")
+    }
+
+    @Test func intersectionWithEmptyAndFullDatabase() {
+        let region = DatabaseRegion(table: "player", columns: ["name"], rowIDs: [1])
+        #expect(region.intersection(DatabaseRegion()).isEmpty)
+        #expect(DatabaseRegion().intersection(region).isEmpty)
+        #expect(region.intersection(.fullDatabase) == region)
+        #expect(DatabaseRegion.fullDatabase.intersection(region) == region)
+        #expect(DatabaseRegion.fullDatabase.intersection(.fullDatabase).isFullDatabase)
+        #expect(DatabaseRegion.fullDatabase.intersection(DatabaseRegion()).isEmpty)
+    }
+
+    @Test func formIntersection() {
+        var region = DatabaseRegion(table: "player", columns: ["name", "score"]).union(DatabaseRegion(table: "team"))
+        region.formIntersection(.fullDatabase)
+        #expect(region.description == "player(name,score),team(*)")
+        region.formIntersection(DatabaseRegion(table: "player", columns: ["score"], rowIDs: [4]))
+        #expect(region.description == "player(score)[4]")
+        region.formIntersection(DatabaseRegion(table: "team"))
+        #expect(region.isEmpty)
+    }
+
     // MARK: - Modification
 
     @Test func modificationByTable() {

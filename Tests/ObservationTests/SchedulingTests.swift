@@ -21,20 +21,25 @@ import Testing
             }
         #expect(values == [0])
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        // Later values come asynchronously, on the main actor.
-        while values.count < 2 { await Task.yield() }
+        // Later values come asynchronously, on the main actor, which the loop leaves free.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while values.count < 2 && ContinuousClock.now < deadline { await Task.yield() }
         #expect(values == [0, 1])
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func theImmediateSchedulingRequiresTheMainActor() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func theImmediateSchedulingRequiresTheMainActor() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let dbQueue = try DatabaseQueue()
             // Not the main actor's overload of `start`: the one a background thread can call.
             let scheduler: any ValueObservationScheduler = ImmediateValueObservationScheduler()
             _ = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT 1") }
                 .start(in: dbQueue, scheduling: scheduler, onError: { _ in }, onChange: { _ in })
         }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(
+            message.contains("ValueObservation with the .immediate scheduling must start on the main actor"),
+            "\(message)")
     }
 
     @Test func theDefaultSchedulingNotifiesOnTheMainActor() async throws {
@@ -58,7 +63,31 @@ import Testing
         #expect(value == 0)
     }
 
-    @Test func valuesUseTheTaskSchedulingAndStopWithTheirTask() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func theTaskSchedulingNotifiesFromATaskOfTheGivenPriority() async throws {
+        let dbQueue = try DatabaseQueue()
+        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        // A priority that the test's own task has not: inherited, it would not show.
+        let priority: TaskPriority = Task.currentPriority == .low ? .high : .low
+        let (priorities, continuation) = AsyncStream.makeStream(of: TaskPriority?.self)
+        let cancellable =
+            ValueObservation
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            .start(in: dbQueue, scheduling: .task(priority: priority)) { error in
+                Issue.record(error)
+            } onChange: { _ in
+                // Nil outside of a task.
+                continuation.yield(withUnsafeCurrentTask { $0?.priority })
+            }
+        var iterator = priorities.makeAsyncIterator()
+        #expect(await iterator.next() == priority)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(await iterator.next() == priority)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func valuesUseTheTaskSchedulingAndStopWithTheirTask() async throws {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
@@ -69,14 +98,33 @@ import Testing
             try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         }
         #expect(values == [0, 1, 2, 3])
-        let task = Task {
-            var count = 0
-            for try await _ in observation.values(in: dbQueue) { count += 1 }
-            return count
+        // A task cancelled before it iterates gets no value, not even the initial one that the
+        // sequence holds before the task asks for it, and its observation is cancelled.
+        let (cancellations, cancellation) = AsyncStream.makeStream(of: Void.self)
+        let cancelledObservation = observation.handleEvents(didCancel: { cancellation.yield() })
+        let valuesOfACancelledTask = try await withThrowingTaskGroup(of: [Int].self) { group in
+            group.cancelAll()
+            // A child task of a cancelled group starts cancelled.
+            group.addTask { try await immediateValues(of: cancelledObservation, in: dbQueue) }
+            return try await group.next()
         }
-        task.cancel()
-        #expect(try await task.value <= 1)
+        #expect(valuesOfACancelledTask == [])
+        var cancellationIterator = cancellations.makeAsyncIterator()
+        #expect(await cancellationIterator.next() != nil)
     }
+}
+
+/// The values of an observation that the current task gets. On the main actor, the immediate
+/// scheduling notifies the initial value as the iteration starts, before the task asks for it.
+@MainActor
+private func immediateValues<Reducer: ValueReducer>(
+    of observation: ValueObservation<Reducer>, in reader: any DatabaseReader
+) async throws -> [Reducer.Value] {
+    var values: [Reducer.Value] = []
+    for try await value in observation.values(in: reader, scheduling: .immediate) {
+        values.append(value)
+    }
+    return values
 }
 
 /// A path in a new temporary directory.

@@ -184,6 +184,7 @@ private func fixture() throws -> DatabaseQueue {
             try sql(Table("pair").filter(key: ["a": 1, "b": nil]))
                 == ("SELECT * FROM \"pair\" WHERE (\"a\" = ?) AND (\"b\" IS ?)", [1, nil]))
         let error = try #require(throws: DatabaseError.self) { try sql(Table("pair").filter(key: 1)) }
+        #expect(error.extendedResultCode == .SQLITE_MISUSE)
         #expect(error.message?.contains("single-column primary key") == true)
         #expect(error.message?.contains("pair") == true)
     }

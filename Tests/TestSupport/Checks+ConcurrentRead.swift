@@ -25,13 +25,14 @@ let concurrentReadChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let mayRead = DispatchSemaphore(value: 0)
+        let didWait = Locked<Bool?>(nil)
         let count = Locked<Int?>(nil)
         let isRead = DispatchSemaphore(value: 0)
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO t VALUES (1)")
             writer.spawnConcurrentRead { result in
-                // Waits for the writer's next commit: a read that blocked the writer would never end.
-                _ = mayRead.wait(timeout: .now() + checkTimeout)
+                // Waits for the writer's next commit: a read that blocked the writer would time out.
+                didWait.current = mayRead.wait(timeout: .now() + checkTimeout) == .success
                 count.current = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM t")
                 isRead.signal()
             }
@@ -40,6 +41,7 @@ let concurrentReadChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
         mayRead.signal()
         try expectSignal(isRead, "the concurrent read")
+        try expectEqual(didWait.current, true)
         try expectEqual(count.current, 1)
     },
 ]

@@ -56,7 +56,9 @@ let executionChecks: [ConformanceCheck] = [
         factory in
         try checkRolledBackSchemaChange(factory, table: "t (a INTEGER PRIMARY KEY)") { db in
             // The conflict makes SQLite roll the transaction back on its own.
-            _ = try expectDatabaseError { try db.execute(sql: "INSERT OR ROLLBACK INTO t (a) VALUES (1)") }
+            let sql = "INSERT OR ROLLBACK INTO t (a) VALUES (1)"
+            let error = try expectDatabaseError { try db.execute(sql: sql) }
+            try expectDatabaseError(error, .SQLITE_CONSTRAINT_PRIMARYKEY, sql: sql)
             try expect(!db.isInsideTransaction, "rolled back")
         }
     },

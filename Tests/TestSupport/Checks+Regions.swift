@@ -256,7 +256,8 @@ let regionChecks: [ConformanceCheck] = [
                 try db.execute(sql: "BEGIN; SAVEPOINT draft; CREATE TABLE draft (id INTEGER PRIMARY KEY)")
                 try expectEqual(try db.primaryKey("draft").columns, ["id"])
                 try db.execute(sql: rollback)
-                try expectDatabaseError { _ = try db.primaryKey("draft") }
+                let error = try expectDatabaseError { _ = try db.primaryKey("draft") }
+                try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "no such table: draft")
             }
         }
     },

@@ -208,29 +208,35 @@ let transactionObserverChecks: [ConformanceCheck] = [
         _ = try writer.read { db in try Int.fetchAll(db, sql: "SELECT id FROM t") }
         try expectEqual(observer.takeLog(), [])
     },
-    ConformanceCheck("extents: observerLifetime ends with the observer, nextTransaction after one transaction") {
+    ConformanceCheck(
+        "extents: observerLifetime ends with the observer, nextTransaction after one transaction, databaseLifetime never"
+    ) {
         factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let once = RecordingObserver()
-        let kept = RecordingObserver()
         let removed = RecordingObserver()
         weak var released: RecordingObserver?
+        // Held by the connection only.
+        weak var kept: RecordingObserver?
         try writer.writeWithoutTransaction { db in
             let forgotten = RecordingObserver()
             released = forgotten
             db.add(transactionObserver: forgotten)
             db.add(transactionObserver: once, extent: .nextTransaction)
-            db.add(transactionObserver: RecordingObserver(), extent: .databaseLifetime)
-            db.add(transactionObserver: kept, extent: .databaseLifetime)
+            let keptForLife = RecordingObserver()
+            kept = keptForLife
+            db.add(transactionObserver: keptForLife, extent: .databaseLifetime)
             db.add(transactionObserver: removed)
             db.remove(transactionObserver: removed)
         }
         try expect(released == nil, "the connection keeps a strong reference to an observer of observerLifetime")
+        try expect(kept != nil, "the connection does not keep an observer of databaseLifetime")
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         try expectEqual(once.takeLog(), ["insert t 1", "willCommit", "commit"])
-        try expectEqual(kept.takeLog(), ["insert t 1", "willCommit", "commit", "insert t 2", "willCommit", "commit"])
+        try expectEqual(
+            kept?.takeLog(), ["insert t 1", "willCommit", "commit", "insert t 2", "willCommit", "commit"])
         try expectEqual(removed.takeLog(), [])
     },
     ConformanceCheck("afterNextTransaction runs once, on commit or rollback") { factory in
@@ -316,9 +322,18 @@ let transactionObserverChecks: [ConformanceCheck] = [
         try writer.read { db in try db.notifyChanges(in: DatabaseRegion.fullDatabase) }
         try expectEqual(observerOfT.takeLog(), [])
     },
-    ConformanceCheck("pre-update events tell the values before and after, where the driver has the hook") { factory in
+    ConformanceCheck(
+        "pre-update events tell the values before and after, and the trigger depth, where the driver has the hook"
+    ) { factory in
         let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)") }
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);
+                    CREATE TABLE log (id INTEGER PRIMARY KEY, a TEXT);
+                    CREATE TRIGGER logDeletion AFTER DELETE ON t BEGIN INSERT INTO log (a) VALUES (OLD.a); END;
+                    """)
+        }
         final class PreUpdateObserver: TransactionObserver, Sendable {
             let events = Locked<[String]>([])
             func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
@@ -326,10 +341,12 @@ let transactionObserverChecks: [ConformanceCheck] = [
             func databaseWillChange(with event: DatabasePreUpdateEvent) {
                 let initial = (event.initialDatabaseValues ?? []).map(\.description).joined(separator: ",")
                 let final = (event.finalDatabaseValues ?? []).map(\.description).joined(separator: ",")
+                // A CInt, as in GRDB.
+                let depth: CInt = event.depth
                 events.withLock {
                     $0.append(
                         "\(event.kind) \(event.tableName) \(event.initialRowID.map(String.init) ?? "-")→"
-                            + "\(event.finalRowID.map(String.init) ?? "-") [\(initial)]→[\(final)]")
+                            + "\(event.finalRowID.map(String.init) ?? "-") [\(initial)]→[\(final)] \(depth)")
                 }
             }
             func databaseDidCommit(_ db: Database) {}
@@ -344,7 +361,8 @@ let transactionObserverChecks: [ConformanceCheck] = [
             try expectEqual(
                 observer.events.current,
                 [
-                    #"insert t -→1 []→[1,"x"]"#, #"update t 1→2 [1,"x"]→[2,"y"]"#, #"delete t 2→- [2,"y"]→[]"#,
+                    #"insert t -→1 []→[1,"x"] 0"#, #"update t 1→2 [1,"x"]→[2,"y"] 0"#, #"delete t 2→- [2,"y"]→[] 0"#,
+                    #"insert log -→1 []→[1,"y"] 1"#,
                 ])
         } else {
             try expectEqual(observer.events.current, [])

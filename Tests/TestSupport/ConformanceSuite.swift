@@ -9,7 +9,8 @@ public enum ConformanceSuite {
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
-        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + accessPublisherChecks
+        + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
+        + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks
         + observationPublisherChecks + rxChecks + asyncAccessChecks
 
     /// Every check paired with every kind it applies to.

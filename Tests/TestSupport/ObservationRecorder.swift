@@ -16,6 +16,10 @@ final class ObservationRecorder<Value: Sendable>: Sendable {
     /// The values notified so far.
     var values: [Value] { state.current.values }
 
+    /// The error recorded so far, if any: the one that ended the observation, or one that the
+    /// check recorded (a value notified after a cancellation, say).
+    var error: (any Error)? { state.current.error }
+
     /// Records a value.
     func onChange(_ value: Value) {
         condition.withLock {

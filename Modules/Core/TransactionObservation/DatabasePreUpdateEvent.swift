@@ -24,7 +24,7 @@ public struct DatabasePreUpdateEvent {
     public let count: Int
     /// 0 for a change made by the statement itself, 1 for a change made by a trigger it fires, 2 for
     /// a change made by a trigger that a trigger fires, and so on.
-    public let depth: Int
+    public let depth: CInt
     private let values: Values
 
     private enum Values {
@@ -44,7 +44,7 @@ public struct DatabasePreUpdateEvent {
         self.initialRowID = kind == .insert ? nil : initialRowID
         self.finalRowID = kind == .delete ? nil : finalRowID
         self.count = Int(api.preupdate_count?(connection) ?? 0)
-        self.depth = Int(api.preupdate_depth?(connection) ?? 0)
+        self.depth = api.preupdate_depth?(connection) ?? 0
         self.values = .live(api: api, connection: connection)
     }
 
