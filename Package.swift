@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
         .library(name: "RSObservation", targets: ["RSObservation"]),
         .library(name: "RSReactive", targets: ["RSReactive"]),
+        .library(name: "RSDiff", targets: ["RSDiff"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
@@ -72,12 +73,16 @@ let package = Package(
             ],
             path: "Modules/Reactive"
         ),
+        // Diffs of observed values: PrimaryKeyDiffScanner (RxGRDB), ordered identity-based diffs of
+        // arrays, and the operators that turn observations, publishers and async sequences into
+        // diffs. Built over the public API of the core, the observations and the publishers.
+        .target(name: "RSDiff", dependencies: ["RSCore", "RSObservation", "RSReactive"], path: "Modules/Diff"),
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
-                "RSReactive",
+                "RSReactive", "RSDiff",
             ],
             path: "Modules/ReactiveSQLite"
         ),
@@ -85,7 +90,7 @@ let package = Package(
             name: "ReactiveSQLCipher",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
-                "RSReactive",
+                "RSReactive", "RSDiff",
             ],
             path: "Modules/ReactiveSQLCipher"
         ),
