@@ -28,7 +28,9 @@ let package = Package(
     ],
     dependencies: [
         // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Property-based tests (the DiffTests target only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The C library: Debian's libsqlite3 (libsqlite3-dev).
@@ -114,6 +116,13 @@ let package = Package(
             name: "ReactiveTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/ReactiveTests"
+        ),
+        .testTarget(
+            name: "DiffTests",
+            dependencies: [
+                "ReactiveSQLite", "RSTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/DiffTests"
         ),
         .testTarget(
             name: "CoreTests",
