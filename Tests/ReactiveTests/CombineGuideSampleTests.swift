@@ -194,7 +194,9 @@ private typealias Player = GRDB7Samples.Player
             thenRead: { db, _ -> String in
                 readStarted.print(try Player.fetchCount(db))
                 // A slow read: it waits until a concurrent write is done.
-                guard release.wait(timeout: .now() + sampleTimeout) == .success else { return "the read blocked the writes" }
+                guard release.wait(timeout: .now() + sampleTimeout) == .success else {
+                    return "the read blocked the writes"
+                }
                 return "New players count: \(try Player.fetchCount(db))"
             }
         )
