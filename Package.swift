@@ -99,7 +99,7 @@ let package = Package(
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
-            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive"],
+            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff"],
             path: "Tests/TestSupport"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
         .testTarget(

@@ -10,7 +10,7 @@ public enum ConformanceSuite {
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
         + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + accessPublisherChecks
-        + observationPublisherChecks + rxChecks + asyncAccessChecks
+        + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
