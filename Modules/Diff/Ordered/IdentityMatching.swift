@@ -1,12 +1,17 @@
 /// Pairs the elements of two arrays by identity, in `O(N + M)` expected time: the common prefix and
 /// suffix pair by position, the rest through a hash table of the old identities. When an identity
 /// appears several times, its occurrences pair in order.
+///
+/// Inlinable, as the diff that uses it: specialized for the elements and identities of the caller,
+/// its hash table and identity accesses cost no generic dispatch.
+@usableFromInline
 struct IdentityMatching {
     /// For each old offset, the new offset of the same element, or -1 for a deleted element.
-    private(set) var newOffsets: [Int]
+    @usableFromInline var newOffsets: [Int]
     /// For each new offset, the old offset of the same element, or -1 for an inserted element.
-    private(set) var oldOffsets: [Int]
+    @usableFromInline var oldOffsets: [Int]
 
+    @inlinable
     init<Element, ID: Hashable>(old: [Element], new: [Element], id: (Element) throws -> ID) rethrows {
         newOffsets = Array(repeating: -1, count: old.count)
         oldOffsets = Array(repeating: -1, count: new.count)
@@ -47,7 +52,8 @@ struct IdentityMatching {
         }
     }
 
-    private mutating func pair(_ oldOffset: Int, _ newOffset: Int) {
+    @inlinable
+    mutating func pair(_ oldOffset: Int, _ newOffset: Int) {
         newOffsets[oldOffset] = newOffset
         oldOffsets[newOffset] = oldOffset
     }

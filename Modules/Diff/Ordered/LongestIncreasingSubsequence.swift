@@ -3,10 +3,12 @@
 /// the order of the new array. The others are the fewest elements to move.
 ///
 /// `O(n)` when the values are increasing, as they are when nothing moved; `O(n log n)` at worst.
+@usableFromInline
 struct LongestIncreasingSubsequence {
     /// For each position of the values, whether it is in the subsequence.
-    let isMember: [Bool]
+    @usableFromInline let isMember: [Bool]
 
+    @usableFromInline
     init(_ values: [Int]) {
         // The common case first: nothing moved.
         if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {

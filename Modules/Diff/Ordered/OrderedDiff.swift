@@ -44,6 +44,7 @@ public struct OrderedDiff<Element> {
 
     /// The diff from an array of `oldCount` elements to one of `newCount` elements (internal: the
     /// changes must be consistent, which the public initializers guarantee).
+    @usableFromInline
     init(
         oldCount: Int, newCount: Int, deletions: [Deletion], insertions: [Insertion], moves: [Move], updates: [Update]
     ) {
