@@ -22,12 +22,15 @@ let package = Package(
         .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
         .library(name: "RSObservation", targets: ["RSObservation"]),
         .library(name: "RSReactive", targets: ["RSReactive"]),
+        .library(name: "RSDiff", targets: ["RSDiff"]),
         .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
     dependencies: [
         // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0")
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Property-based tests (the DiffTests target only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The C library: Debian's libsqlite3 (libsqlite3-dev).
@@ -72,12 +75,16 @@ let package = Package(
             ],
             path: "Modules/Reactive"
         ),
+        // Diffs of observed values: PrimaryKeyDiffScanner (RxGRDB), ordered identity-based diffs of
+        // arrays, and the operators that turn observations, publishers and async sequences into
+        // diffs. Built over the public API of the core, the observations and the publishers.
+        .target(name: "RSDiff", dependencies: ["RSCore", "RSObservation", "RSReactive"], path: "Modules/Diff"),
         // The umbrella modules: the same stack, over one driver each.
         .target(
             name: "ReactiveSQLite",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
-                "RSReactive",
+                "RSReactive", "RSDiff",
             ],
             path: "Modules/ReactiveSQLite"
         ),
@@ -85,14 +92,14 @@ let package = Package(
             name: "ReactiveSQLCipher",
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLCipherDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
-                "RSReactive",
+                "RSReactive", "RSDiff",
             ],
             path: "Modules/ReactiveSQLCipher"
         ),
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
-            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive"],
+            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff"],
             path: "Tests/TestSupport"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
         .testTarget(
@@ -109,6 +116,13 @@ let package = Package(
             name: "ReactiveTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/ReactiveTests"
+        ),
+        .testTarget(
+            name: "DiffTests",
+            dependencies: [
+                "ReactiveSQLite", "RSTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/DiffTests"
         ),
         .testTarget(
             name: "CoreTests",

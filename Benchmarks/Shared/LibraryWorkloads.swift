@@ -161,7 +161,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
         + fetchCases("fetch-codable", fixture: fixture) { db in
             try CodableItem.fetchAll(db, sql: "SELECT * FROM item").count
         }
-        + observationCases()
+        + observationCases() + diffCases()
 }
 
 /// Two reader threads do point reads while the writer updates rows.
@@ -506,3 +506,103 @@ private final class LockedErrors: @unchecked Sendable {
     func append(_ error: any Error) { lock.withLock { errors.append(error) } }
     func check() throws { if let error = lock.withLock({ errors.first }) { throw error } }
 }
+
+// MARK: - Diffs
+
+/// The diffs of RSDiff (GRDB has none): each relative to a fetch of the same rows as records.
+private func diffCases() -> [BenchmarkCase] {
+    #if GRDB_WORKLOADS
+        []
+    #else
+        [
+            .relative("diff-primary-key", implementation) { _ in
+                let fixture = try DiffFixture()
+                let request = Item.order(Column("id"))
+                let scanner = try fixture.dbQueue.read { db in
+                    try PrimaryKeyDiffScanner(database: db, request: request, initialRecords: [])
+                        .diffed(from: fixture.oldRows)
+                }
+                let reference = try fixture.measureFetch()
+                var diff = PrimaryKeyDiff<Item>()
+                let duration = try measure { diff = try scanner.diffed(from: fixture.newRows).diff }
+                try DiffFixture.check(
+                    inserted: diff.inserted.count, updated: diff.updated.count, deleted: diff.deleted.count)
+                return (duration, reference)
+            },
+            .relative("diff-ordered", implementation) { _ in
+                let fixture = try DiffFixture()
+                let reference = try fixture.measureFetch()
+                var diff: OrderedDiff<Item>?
+                let duration = measure { diff = OrderedDiff(from: fixture.oldItems, to: fixture.newItems) }
+                guard let diff, diff.moves.isEmpty else { throw WorkloadFailure(message: "moves in the ordered diff") }
+                try DiffFixture.check(
+                    inserted: diff.insertions.count, updated: diff.updates.count, deleted: diff.deletions.count)
+                return (duration, reference)
+            },
+        ]
+    #endif
+}
+
+#if !GRDB_WORKLOADS
+    extension Item: Identifiable, Equatable {}
+
+    /// The rows and records of the diff workloads, before and after a change of 1 % of the rows, 1 %
+    /// of rows deleted and 1 % inserted, spread over the table: an in-memory `item` table of
+    /// `Workload.rowCount` rows of even ids (2, 4, …); then the rows of index 100k + 50 deleted,
+    /// those of index 100k updated (`i1`), and odd ids 200k + 101 inserted, so that every change
+    /// is between unchanged rows.
+    private struct DiffFixture {
+        let dbQueue: DatabaseQueue
+        let oldRows: [Row]
+        let newRows: [Row]
+        let oldItems: [Item]
+        let newItems: [Item]
+        private static let sql = "SELECT * FROM item ORDER BY id"
+
+        init() throws {
+            dbQueue = try DatabaseQueue()
+            try dbQueue.write { db in
+                try db.execute(sql: Workload.createTableSQL)
+                let statement = try db.makeStatement(sql: Workload.insertSQL)
+                for index in 0..<Workload.rowCount {
+                    let item = ItemValues(id: Int64(2 * index + 2))
+                    try statement.execute(arguments: [item.id, item.i1, item.i2, item.i3, item.t1, item.t2, item.d1])
+                }
+            }
+            (oldRows, oldItems) = try dbQueue.read { db in
+                (try Row.fetchAll(db, sql: Self.sql), try Item.fetchAll(db, sql: Self.sql))
+            }
+            try dbQueue.write { db in
+                try db.execute(sql: "DELETE FROM item WHERE id % 200 = 102")
+                try db.execute(sql: "UPDATE item SET i1 = -i1 WHERE id % 200 = 2")
+                let statement = try db.makeStatement(sql: Workload.insertSQL)
+                for index in stride(from: 50, to: Workload.rowCount, by: 100) {
+                    let item = ItemValues(id: Int64(2 * index + 1))
+                    try statement.execute(arguments: [item.id, item.i1, item.i2, item.i3, item.t1, item.t2, item.d1])
+                }
+            }
+            (newRows, newItems) = try dbQueue.read { db in
+                (try Row.fetchAll(db, sql: Self.sql), try Item.fetchAll(db, sql: Self.sql))
+            }
+        }
+
+        /// The reference: the fetch of the new rows as records, measured.
+        func measureFetch() throws -> Duration {
+            try dbQueue.read { db in
+                try measure {
+                    guard try Item.fetchAll(db, Item.order(Column("id"))).count == newItems.count else {
+                        throw WorkloadFailure(message: "fetched a wrong number of records")
+                    }
+                }
+            }
+        }
+
+        /// Throws unless a diff found the 1 % of each change.
+        static func check(inserted: Int, updated: Int, deleted: Int) throws {
+            let expected = Workload.rowCount / 100
+            guard inserted == expected, updated == expected, deleted == expected else {
+                throw WorkloadFailure(message: "diff: \(inserted) inserted, \(updated) updated, \(deleted) deleted")
+            }
+        }
+    }
+#endif

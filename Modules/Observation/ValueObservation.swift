@@ -41,7 +41,9 @@ public struct ValueObservation<Reducer: ValueReducer>: Sendable {
     /// The shortest time between the starts of two fetches, in seconds (see `throttled(_:)`).
     var minimumFetchInterval: TimeInterval = 0
 
-    func mapReducer<R>(_ transform: @escaping @Sendable (Reducer) -> R) -> ValueObservation<R> {
+    /// The observation with the same fetches and events, whose reducers are made by `transform`
+    /// from this observation's: the implementation of operators, here and in RSDiff.
+    package func mapReducer<R>(_ transform: @escaping @Sendable (Reducer) -> R) -> ValueObservation<R> {
         let makeReducer = self.makeReducer
         var observation = ValueObservation<R>(trackingMode: trackingMode, makeReducer: { transform(makeReducer()) })
         observation.requiresWriteAccess = requiresWriteAccess

@@ -3,6 +3,7 @@
 // An application switches by depending on the `ReactiveSQLCipher` product instead of `ReactiveSQLite`,
 // and importing it.
 @_exported import RSCore
+@_exported import RSDiff
 @_exported import RSMigrations
 @_exported import RSObservation
 @_exported import RSQueryInterface

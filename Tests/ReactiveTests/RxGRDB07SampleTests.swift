@@ -30,8 +30,8 @@ private typealias Place = GRDB2Samples.Place
 ///   `SQLRequest("…").asRequest(of: Int.self)` compiles);
 /// - `Player.fetchOne(key: playerId)` lacks its database (`try Player.fetchOne(db, key: playerId)`).
 ///
-/// The "Diffs" section (`PrimaryKeyDiffScanner`) is another issue's: only the requests that feed
-/// the scanner are tested here.
+/// The "Diffs" section (`PrimaryKeyDiffScanner`) runs in DiffTests (`RxGRDB07DiffSampleTests`):
+/// only the requests that feed the scanner are tested here.
 @Suite struct RxGRDB07SampleTests {
     @Test func usage() async throws {
         let dbQueue = try GRDB2Samples.makeDatabase()
@@ -548,7 +548,7 @@ private typealias Place = GRDB2Samples.Place
     }
 
     /// The requests of the `PrimaryKeyDiffScanner` sample, observed as the sample does; the scanner
-    /// itself (and the `scan` that feeds it) is another issue's.
+    /// itself (and the `scan` that feeds it) is tested in DiffTests.
     @Test func primaryKeyDiffScannerRequests() async throws {
         let dbQueue = try GRDB2Samples.makeDatabase()
         try dbQueue.inDatabase { db in try db.execute("INSERT INTO places (id, name) VALUES (2, 'b'), (1, 'a')") }

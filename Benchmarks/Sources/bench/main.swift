@@ -53,19 +53,24 @@ let report = Report(
         "observation-fan-out (record)": 3, "observation-fan-out (raw SQL)": 10,
         "observation-other-table (ValueObservation)": 1.1, "observation-other-table (DatabaseRegionObservation)": 1.1,
         "reactive-latency (async sequence)": 1.1, "reactive-latency (publisher)": 1.1,
+        "diff-primary-key": 1, "diff-ordered": 1,
     ],
     notes: [
         "Ratios are medians divided by the raw C median of the same run, except for the workloads measured "
             + "with a \"reference\": their ratio is the median, over the rounds, of each run's time divided by the "
             + "time of its reference, measured in the same run (raw C has no such workload): the same writes "
-            + "without observers (observation-fan-out, observation-other-table), or the observation-latency "
-            + "workload through the callback of start(in:) (reactive-latency).",
+            + "without observers (observation-fan-out, observation-other-table), the observation-latency "
+            + "workload through the callback of start(in:) (reactive-latency), or the fetch of the same rows as "
+            + "records (diff-primary-key, diff-ordered).",
         "observation-latency: 1,000 writes, each waiting for its value, so that the times in ms are also the "
             + "times per write in µs.",
         "observation-fan-out: 100 observers (one row each), 1,000 one-row writes, from the first write to the "
             + "reception of the last value; observation-other-table: 1,000 observers of a table that the 1,000 "
             + "writes do not change; reactive-latency: observation-latency (queue) through values(in:) consumed "
             + "by a task, or publisher(in:) with sink. See the README.",
+        "diff-primary-key, diff-ordered (ReactiveSQLite only): a PrimaryKeyDiffScanner's diffed(from:) of the rows, "
+            + "or an OrderedDiff of the records, of 100,000 rows of which 1 % changed, 1 % were inserted and 1 % "
+            + "deleted, relative to the fetch of the same rows as records in the same run.",
     ])
 let resultsURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "../../results/latest.md")
