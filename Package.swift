@@ -113,6 +113,11 @@ let package = Package(
             path: "Tests/ObservationTests"
         ),
         .testTarget(
+            name: "DemoTests",
+            dependencies: ["Demo"],
+            path: "Tests/DemoTests"
+        ),
+        .testTarget(
             name: "ReactiveTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/ReactiveTests"

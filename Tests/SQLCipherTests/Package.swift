@@ -7,19 +7,31 @@ import PackageDescription
 let package = Package(
     name: "SQLCipherTests",
     platforms: [.macOS(.v13)],
+    products: [
+        // The demo of the root package, over an encrypted database: `swift run --package-path Tests/SQLCipherTests demo`.
+        .executable(name: "demo", targets: ["SQLCipherDemo"])
+    ],
     dependencies: [
         .package(name: "ReactiveSQLite", path: "../..")
     ],
     targets: [
+        // The root package's demo sources (symbolic links), built against ReactiveSQLCipher.
+        .executableTarget(
+            name: "SQLCipherDemo",
+            dependencies: [.product(name: "ReactiveSQLCipher", package: "ReactiveSQLite")],
+            path: "Sources/SQLCipherDemo",
+            swiftSettings: [.define("REACTIVE_SQLCIPHER")]
+        ),
         .testTarget(
             name: "SQLCipherTests",
             dependencies: [
                 .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
                 .product(name: "RSTestSupport", package: "ReactiveSQLite"),
+                "SQLCipherDemo",
             ],
             exclude: ["Fixtures/make-fixtures.py"],
             resources: [.copy("Fixtures/sqlcipher3-default.db"), .copy("Fixtures/sqlcipher4-default.db")]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
