@@ -22,7 +22,10 @@ let package = Package(
         .library(name: "RSQueryInterface", targets: ["RSQueryInterface"]),
         .library(name: "RSObservation", targets: ["RSObservation"]),
         .library(name: "RSReactive", targets: ["RSReactive"]),
-        .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
+        // Not API: the conformance suite, for this repository's test packages only (the SQLCipher one
+        // reaches it as a product, and it uses the package's `package` declarations, so it cannot be
+        // compiled by another package). The underscore says so, as in swift-syntax's `_SwiftSyntaxTestSupport`.
+        .library(name: "_RSTestSupport", targets: ["RSTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
     dependencies: [

@@ -15,7 +15,8 @@ let package = Package(
             name: "SQLCipherTests",
             dependencies: [
                 .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
-                .product(name: "RSTestSupport", package: "ReactiveSQLite"),
+                // The root package's internal conformance suite (module RSTestSupport).
+                .product(name: "_RSTestSupport", package: "ReactiveSQLite"),
             ],
             exclude: ["Fixtures/make-fixtures.py"],
             resources: [.copy("Fixtures/sqlcipher3-default.db"), .copy("Fixtures/sqlcipher4-default.db")]
