@@ -26,6 +26,7 @@ let package = Package(
         // reaches it as a product, and it uses the package's `package` declarations, so it cannot be
         // compiled by another package). The underscore says so, as in swift-syntax's `_SwiftSyntaxTestSupport`.
         .library(name: "_RSTestSupport", targets: ["RSTestSupport"]),
+        .library(name: "RSTesting", targets: ["RSTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
     dependencies: [
@@ -92,6 +93,13 @@ let package = Package(
             ],
             path: "Modules/ReactiveSQLCipher"
         ),
+        // Help for the tests of applications: recorders of observations, sequences and publishers, and
+        // databases made for tests. Links no SQLite library: the tests give the driver.
+        .target(
+            name: "RSTesting",
+            dependencies: ["RSCore", "RSMigrations", "RSObservation", "RSReactive"],
+            path: "Modules/Testing"
+        ),
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
@@ -117,6 +125,11 @@ let package = Package(
             name: "CoreTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/CoreTests"
+        ),
+        .testTarget(
+            name: "TestingTests",
+            dependencies: ["ReactiveSQLite", "RSTesting"],
+            path: "Tests/TestingTests"
         ),
     ],
     swiftLanguageModes: [.v6]
