@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Every target is also a product, so that applications pick exactly what they need.
+// Every module of the library is also a product, so that applications pick exactly what they need, and
+// so are the plugins (the tool of RSSQLMigrations and its logic are not).
 // The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver, and
 // `ReactiveSQLCipher` the same stack over SQLCipher. A process must never load both libraries: the
 // SQLCipher tests are a package of their own, in Tests/SQLCipherTests.
@@ -28,6 +29,7 @@ let package = Package(
         .library(name: "_RSTestSupport", targets: ["RSTestSupport"]),
         .library(name: "RSTesting", targets: ["RSTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
+        .plugin(name: "RSSQLMigrations", targets: ["RSSQLMigrations"]),
     ],
     dependencies: [
         // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
@@ -100,6 +102,20 @@ let package = Package(
             dependencies: ["RSCore", "RSMigrations", "RSObservation", "RSReactive"],
             path: "Modules/Testing"
         ),
+        // The build-tool plugin that turns the .sql migration files of a target into a DatabaseMigrator
+        // registration, the tool it runs, and the tool's logic (pure, with unit tests).
+        .plugin(
+            name: "RSSQLMigrations",
+            capability: .buildTool(),
+            dependencies: ["RSSQLMigrationsTool"],
+            path: "Plugins/SQLMigrations"
+        ),
+        .executableTarget(
+            name: "RSSQLMigrationsTool",
+            dependencies: ["RSSQLMigrationsGenerator"],
+            path: "Plugins/SQLMigrationsTool"
+        ),
+        .target(name: "RSSQLMigrationsGenerator", path: "Plugins/SQLMigrationsGenerator"),
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
@@ -130,6 +146,18 @@ let package = Package(
             name: "TestingTests",
             dependencies: ["ReactiveSQLite", "RSTesting"],
             path: "Tests/TestingTests"
+        ),
+        .testTarget(
+            name: "SQLMigrationsGeneratorTests",
+            dependencies: ["RSSQLMigrationsGenerator"],
+            path: "Tests/SQLMigrationsGeneratorTests"
+        ),
+        // Runs the migrations that the RSSQLMigrations plugin generates from the target's .sql files.
+        .testTarget(
+            name: "SQLMigrationsPluginTests",
+            dependencies: ["ReactiveSQLite", "RSTesting"],
+            path: "Tests/SQLMigrationsPluginTests",
+            plugins: ["RSSQLMigrations"]
         ),
     ],
     swiftLanguageModes: [.v6]
