@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "RSTesting", targets: ["RSTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
         .plugin(name: "RSSQLMigrations", targets: ["RSSQLMigrations"]),
+        .plugin(name: "RSFormatSource", targets: ["RSFormatSource"]),
     ],
     dependencies: [
         // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
@@ -116,6 +117,17 @@ let package = Package(
             path: "Plugins/SQLMigrationsTool"
         ),
         .target(name: "RSSQLMigrationsGenerator", path: "Plugins/SQLMigrationsGenerator"),
+        // `swift package format-source [--lint]`: swift-format with the package's .swiftformat.
+        .plugin(
+            name: "RSFormatSource",
+            capability: .command(
+                intent: .custom(
+                    verb: "format-source",
+                    description: "Formats the Swift sources in place, or lints them (--lint), with .swiftformat"),
+                permissions: [.writeToPackageDirectory(reason: "Formats the Swift sources in place")]
+            ),
+            path: "Plugins/FormatSource"
+        ),
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
