@@ -41,12 +41,10 @@ do {
     fail(error.description)
 }
 
-// The file is written only when it changes, so that the target is not compiled again for nothing.
-let output = Data(source.utf8)
-if FileManager.default.contents(atPath: outputPath) != output {
-    do {
-        try output.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-    } catch {
-        fail("\(outputPath): error: cannot write the generated source: \(error)")
-    }
+// Written on every run: the build runs the tool only when its inputs change, and an output older than
+// them would make it run on every build.
+do {
+    try Data(source.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+} catch {
+    fail("\(outputPath): error: cannot write the generated source: \(error)")
 }
