@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Every target is also a product, so that applications pick exactly what they need.
+// Every module of the library is also a product, so that applications pick exactly what they need, and
+// so are the plugins (the tool of RSSQLMigrations and its logic are not).
 // The umbrella `ReactiveSQLite` re-exports the whole stack over the system SQLite driver, and
 // `ReactiveSQLCipher` the same stack over SQLCipher. A process must never load both libraries: the
 // SQLCipher tests are a package of their own, in Tests/SQLCipherTests.
@@ -23,8 +24,14 @@ let package = Package(
         .library(name: "RSObservation", targets: ["RSObservation"]),
         .library(name: "RSReactive", targets: ["RSReactive"]),
         .library(name: "RSDiff", targets: ["RSDiff"]),
-        .library(name: "RSTestSupport", targets: ["RSTestSupport"]),
+        // Not API: the conformance suite, for this repository's test packages only (the SQLCipher one
+        // reaches it as a product, and it uses the package's `package` declarations, so it cannot be
+        // compiled by another package). The underscore says so, as in swift-syntax's `_SwiftSyntaxTestSupport`.
+        .library(name: "_RSTestSupport", targets: ["RSTestSupport"]),
+        .library(name: "RSTesting", targets: ["RSTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
+        .plugin(name: "RSSQLMigrations", targets: ["RSSQLMigrations"]),
+        .plugin(name: "RSFormatSource", targets: ["RSFormatSource"]),
     ],
     dependencies: [
         // Combine's API where Apple's Combine is missing (Linux, Windows, Android): see RSReactive.
@@ -96,6 +103,38 @@ let package = Package(
             ],
             path: "Modules/ReactiveSQLCipher"
         ),
+        // Help for the tests of applications: recorders of observations, sequences and publishers, and
+        // databases made for tests. Links no SQLite library: the tests give the driver.
+        .target(
+            name: "RSTesting",
+            dependencies: ["RSCore", "RSMigrations", "RSObservation", "RSReactive"],
+            path: "Modules/Testing"
+        ),
+        // The build-tool plugin that turns the .sql migration files of a target into a DatabaseMigrator
+        // registration, the tool it runs, and the tool's logic (pure, with unit tests).
+        .plugin(
+            name: "RSSQLMigrations",
+            capability: .buildTool(),
+            dependencies: ["RSSQLMigrationsTool"],
+            path: "Plugins/SQLMigrations"
+        ),
+        .executableTarget(
+            name: "RSSQLMigrationsTool",
+            dependencies: ["RSSQLMigrationsGenerator"],
+            path: "Plugins/SQLMigrationsTool"
+        ),
+        .target(name: "RSSQLMigrationsGenerator", path: "Plugins/SQLMigrationsGenerator"),
+        // `swift package format-source [--lint]`: swift-format with the package's .swiftformat.
+        .plugin(
+            name: "RSFormatSource",
+            capability: .command(
+                intent: .custom(
+                    verb: "format-source",
+                    description: "Formats the Swift sources in place, or lints them (--lint), with .swiftformat"),
+                permissions: [.writeToPackageDirectory(reason: "Formats the Swift sources in place")]
+            ),
+            path: "Plugins/FormatSource"
+        ),
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
@@ -133,6 +172,23 @@ let package = Package(
             name: "CoreTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/CoreTests"
+        ),
+        .testTarget(
+            name: "TestingTests",
+            dependencies: ["ReactiveSQLite", "RSTesting"],
+            path: "Tests/TestingTests"
+        ),
+        .testTarget(
+            name: "SQLMigrationsGeneratorTests",
+            dependencies: ["RSSQLMigrationsGenerator"],
+            path: "Tests/SQLMigrationsGeneratorTests"
+        ),
+        // Runs the migrations that the RSSQLMigrations plugin generates from the target's .sql files.
+        .testTarget(
+            name: "SQLMigrationsPluginTests",
+            dependencies: ["ReactiveSQLite", "RSTesting"],
+            path: "Tests/SQLMigrationsPluginTests",
+            plugins: ["RSSQLMigrations"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -26,7 +26,8 @@ let package = Package(
             name: "SQLCipherTests",
             dependencies: [
                 .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
-                .product(name: "RSTestSupport", package: "ReactiveSQLite"),
+                // The root package's internal conformance suite (module RSTestSupport).
+                .product(name: "_RSTestSupport", package: "ReactiveSQLite"),
                 "SQLCipherDemo",
             ],
             exclude: ["Fixtures/make-fixtures.py"],

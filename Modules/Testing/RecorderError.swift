@@ -1,0 +1,25 @@
+import Foundation
+
+/// Why a wait of a recorder failed, when the recorded source did not fail itself.
+public enum RecorderError: Error, Equatable, CustomStringConvertible {
+    /// The timeout expired before `expected` new values arrived; `received` of them had.
+    case valuesTimedOut(expected: Int, received: Int, timeout: TimeInterval)
+    /// The timeout expired before the completion; `receivedValues` values had arrived in all.
+    case completionTimedOut(receivedValues: Int, timeout: TimeInterval)
+    /// The source finished normally after `received` of the `expected` new values.
+    case finishedBeforeValues(expected: Int, received: Int)
+
+    /// What went wrong, with what was received.
+    public var description: String {
+        switch self {
+        case .valuesTimedOut(let expected, let received, let timeout):
+            return "Recorder timed out after \(timeout) s waiting for \(expected) "
+                + "value\(expected == 1 ? "" : "s"); received \(received)"
+        case .completionTimedOut(let receivedValues, let timeout):
+            return "Recorder timed out after \(timeout) s waiting for the completion; received \(receivedValues) "
+                + "value\(receivedValues == 1 ? "" : "s")"
+        case .finishedBeforeValues(let expected, let received):
+            return "Recorder: the source finished after \(received) of the \(expected) expected values"
+        }
+    }
+}
