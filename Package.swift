@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Property-based tests (the DiffTests target only).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // DocC: `swift package generate-documentation` (see the README's Documentation section).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The C library: Debian's libsqlite3 (libsqlite3-dev).

@@ -9,7 +9,9 @@ public protocol FetchRequest<RowDecoder>: DatabaseRegionConvertible {
 
     /// Prepares the statement of the request, with its arguments bound.
     ///
-    /// - parameter singleResult: A hint that only one row will be fetched (requests may add LIMIT 1).
+    /// - parameters:
+    ///   - db: A database connection.
+    ///   - singleResult: A hint that only one row will be fetched (requests may add LIMIT 1).
     func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest
 
     /// The number of rows the request fetches.

@@ -11,8 +11,10 @@ extension Database {
     /// columns.map { $0.name }   // ["id", "name", "score"]
     /// ```
     ///
-    /// - parameter schemaName: The schema of the table ("main", "temp", or an attached database);
-    ///   by default, SQLite looks for the table as a query would.
+    /// - parameters:
+    ///   - tableName: The name of the table.
+    ///   - schemaName: The schema of the table ("main", "temp", or an attached database);
+    ///     by default, SQLite looks for the table as a query would.
     /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
     public func columns(in tableName: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
         // PRAGMA table_xinfo (SQLite 3.26+) also tells generated columns, and which columns are hidden.

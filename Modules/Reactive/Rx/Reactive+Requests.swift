@@ -23,8 +23,11 @@ extension Reactive where Base: FetchRequest {
     ///     .sink { completion in … } receiveValue: { db in print("Players have changed.") }
     /// ```
     ///
-    /// - parameter startImmediately: Whether a first element is published at subscription,
-    ///   before the subscription returns.
+    /// - parameters:
+    ///   - writer: The observed database.
+    ///   - startImmediately: Whether a first element is published at subscription,
+    ///     before the subscription returns.
+    ///   - synchronizedStart: The same, in RxGRDB's other spelling; it wins when given.
     public func changes(
         in writer: any DatabaseWriter, startImmediately: Bool = true, synchronizedStart: Bool? = nil
     ) -> DatabasePublishers.DatabaseRegion {
