@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 targets=(
     RSRegions RSCore RSSQLiteDriver RSSQLCipherDriver RSMigrations RSQueryInterface RSObservation
-    RSReactive RSDiff ReactiveSQLite ReactiveSQLCipher
+    RSReactive RSDiff RSTesting ReactiveSQLite ReactiveSQLCipher
 )
 target_options=()
 for target in "${targets[@]}"; do
