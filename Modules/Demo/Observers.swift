@@ -9,8 +9,9 @@ import Foundation
 /// The five observers of the demo, one per form of observation, each printing a line per
 /// notification.
 final class Observers: @unchecked Sendable {
-    // @unchecked Sendable: the Combine cancellable is only touched by `init` and `stop()`, which
-    // the demo calls one after the other; every other property is Sendable.
+    // @unchecked Sendable: every property is a constant, and Sendable but `publisherCancellable`,
+    // an `AnyCancellable` (not Sendable in OpenCombine), whose only use, `cancel()`, Combine
+    // allows from any thread.
     private let hallOfFame = Tally<HallOfFame>()
     private let transactions = Tally<Int>()
     private let playerCount = Tally<Int>()
@@ -18,12 +19,13 @@ final class Observers: @unchecked Sendable {
     private let leaderboard = Tally<[Player]>()
     private let fetches = Counter()
     private let inconsistencies = Counter()
-    private var cancellables: [AnyDatabaseCancellable] = []
-    private var publisherCancellable: AnyCancellable?
-    private var countTask: Task<Void, Never>?
+    private let cancellables: [AnyDatabaseCancellable]
+    private let publisherCancellable: AnyCancellable
+    private let countTask: Task<Void, Never>
 
     init(_ writer: some DatabaseWriter, console: Console, queue: DispatchQueue) {
         let (hallOfFame, fetches, inconsistencies) = (self.hallOfFame, self.fetches, self.inconsistencies)
+        var cancellables: [AnyDatabaseCancellable] = []
         // A ValueObservation with a callback, throttled: at most one fetch a second, whatever the
         // number of transactions.
         cancellables.append(
@@ -98,6 +100,7 @@ final class Observers: @unchecked Sendable {
                         "+\(diff.insertions.count) −\(diff.deletions.count) ↕\(diff.moves.count) "
                             + "~\(diff.updates.count) → \(players.count) players with 500 points or more")
                 })
+        self.cancellables = cancellables
     }
 
     /// The number of fetches of the hall of fame.
@@ -141,8 +144,8 @@ final class Observers: @unchecked Sendable {
     /// Stops every observation.
     func stop() {
         for cancellable in cancellables { cancellable.cancel() }
-        publisherCancellable?.cancel()
-        countTask?.cancel()
+        publisherCancellable.cancel()
+        countTask.cancel()
     }
 }
 

@@ -68,9 +68,15 @@ public final class Recorder<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Stops the recorded source: no value is recorded after this call returns (the values and the
-    /// completion that were received stay).
+    /// completion that were received stay). Without a completion, the recorder then completes with
+    /// a `CancellationError`: the waits that the values received cannot satisfy throw it at once.
     public func cancel() {
         let stop: (@Sendable () -> Void)? = condition.withLock {
+            if state.completion == nil { state.completion = .failure(CancellationError()) }
+            for (id, waiter) in waiters where waiter.resumeIfDone(&state) {
+                waiters[id] = nil
+            }
+            condition.broadcast()
             isCancelled = true
             defer { stopSource = nil }
             return stopSource

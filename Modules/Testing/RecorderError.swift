@@ -8,6 +8,8 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
     case completionTimedOut(receivedValues: Int, timeout: TimeInterval)
     /// The source finished normally after `received` of the `expected` new values.
     case finishedBeforeValues(expected: Int, received: Int)
+    /// A wait asked for a negative number of values.
+    case negativeCount(Int)
 
     /// What went wrong, with what was received.
     public var description: String {
@@ -20,6 +22,8 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
                 + "value\(receivedValues == 1 ? "" : "s")"
         case .finishedBeforeValues(let expected, let received):
             return "Recorder: the source finished after \(received) of the \(expected) expected values"
+        case .negativeCount(let count):
+            return "Recorder: cannot wait for \(count) values"
         }
     }
 }

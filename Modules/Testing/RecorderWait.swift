@@ -11,9 +11,9 @@ struct RecorderWait<Value: Sendable, Output>: Sendable {
     /// A wait for the next `count` values, which throws the failure of the source, or
     /// `finishedBeforeValues`, when the source ends first.
     static func values(count: Int) -> RecorderWait<Value, [Value]> {
-        precondition(count >= 0, "a recorder cannot wait for a negative number of values")
-        return RecorderWait<Value, [Value]>(
+        RecorderWait<Value, [Value]>(
             attempt: { state in
+                guard count >= 0 else { return .failure(RecorderError.negativeCount(count)) }
                 if state.availableCount >= count {
                     let values = Array(state.values[state.consumedCount..<state.consumedCount + count])
                     state.consumedCount += count

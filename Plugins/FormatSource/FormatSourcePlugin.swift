@@ -29,7 +29,7 @@ struct FormatSourcePlugin: CommandPlugin {
         }
         let packageDirectory = context.package.directoryURL
 
-        var paths = extractor.remainingArguments.map { packageDirectory.appendingPathComponent($0).path }
+        var paths = extractor.remainingArguments.map { URL(fileURLWithPath: $0, relativeTo: packageDirectory).path }
         if !targetNames.isEmpty {
             paths += try swiftDirectories(of: context.package.targets(named: targetNames))
         } else if paths.isEmpty {

@@ -23,7 +23,8 @@ public final class DatabasePool: DatabaseWriter {
     private let readQueue: DispatchQueue
     /// Whether a barrier write runs (on the writer, which it holds): a concurrent read spawned from
     /// it would wait for its end.
-    private let isInsideBarrierWrite = LockedValue(false)
+    /// Whether a barrier write runs.
+    package let isInsideBarrierWrite = LockedValue(false)
 
     /// Opens a database file, created if needed, in WAL mode, with the given driver.
     ///

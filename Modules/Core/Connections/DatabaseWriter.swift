@@ -50,8 +50,25 @@ extension DatabaseWriter {
     /// Runs `value` at once, read-only, on the writer's connection, which the current write access
     /// holds (see the requirement).
     public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        readOnWriter(value)
+    }
+
+    /// From a write access, outside of a transaction: runs `value` at once, read-only, on the
+    /// writer's connection, which the current write access holds.
+    package func readOnWriter(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         let db = Database.currentWriteAccess()
         db.callOnce(value) { try db.readingOnly($0) }
+    }
+
+    /// From any write access outside of a transaction, a barrier write of a pool included: runs
+    /// `value` read-only in a snapshot of the database as it is now, as `spawnConcurrentRead(_:)`
+    /// does, or, in a barrier write (where no read may start), at once on the writer.
+    package func spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        if let pool = self as? DatabasePool, pool.isInsideBarrierWrite.withLock({ $0 }) {
+            readOnWriter(value)
+        } else {
+            spawnConcurrentRead(value)
+        }
     }
 
     /// From a write access, outside of a transaction: runs `value` as `spawnConcurrentRead(_:)`

@@ -21,7 +21,8 @@
 /// Elements of the same identity in both arrays are the same element. Those whose relative order
 /// changed are *moved*: as few as possible (the others form a longest increasing subsequence of
 /// old offsets). An element with the same identity and a different value is *updated*, whether it
-/// moved or not. When an identity appears several times in an array, its occurrences pair in order.
+/// moved or not. When an identity appears several times in an array, its occurrences pair one to
+/// one (which of them pair is unspecified: the diff applies either way).
 public struct OrderedDiff<Element> {
     /// The number of elements of the old array.
     public let oldCount: Int

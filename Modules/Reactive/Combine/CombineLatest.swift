@@ -152,6 +152,7 @@
 
         func receiveFirst(_ value: First) {
             state.withLock { state in
+                guard state.downstream != nil, state.completion == nil else { return }
                 state.first = value
                 if let second = state.second { state.pending = (value, second) }
             }
@@ -160,6 +161,7 @@
 
         func receiveSecond(_ value: Second) {
             state.withLock { state in
+                guard state.downstream != nil, state.completion == nil else { return }
                 state.second = value
                 if let first = state.first { state.pending = (first, value) }
             }

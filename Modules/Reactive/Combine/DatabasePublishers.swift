@@ -6,7 +6,8 @@ import Dispatch
 /// - `Write`: `writer.writePublisher { db in … }`
 /// - `Migrate`: `migrator.migratePublisher(writer)`
 /// - `Value`: `observation.publisher(in: reader)`, `sharedObservation.publisher()`
-/// - `DatabaseRegion`: `regionObservation.publisher(in: writer)`
+/// - `DatabaseRegion`: `regionObservation.publisher(in: writer)`, `request.rx.changes(in: writer)`
+/// - `ChangeTokens`: `writer.rx.changeTokens(in: requests)`, whose `mapFetch` gives a `Value`
 ///
 /// They are Combine publishers (OpenCombine's on Linux): they start their work when they are
 /// subscribed, send nothing beyond the subscriber's demand, stop when the subscription is

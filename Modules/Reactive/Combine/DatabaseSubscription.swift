@@ -91,21 +91,27 @@ where Downstream.Failure == any Error {
             switch current {
             case .value(let value, let isLast):
                 let additionalDemand = downstream.receive(value)
-                if isLast { finish(downstream, with: .finished) }
+                if isLast { finish(with: .finished) }
                 delivery = state.withLock { $0.demand.finishDelivery(additionalDemand: additionalDemand) }
             case .failure(let error):
-                finish(downstream, with: .failure(error))
+                finish(with: .failure(error))
                 delivery = nil
             }
         }
     }
 
-    /// Sends the completion, and forgets the subscriber and the work.
-    private func finish(_ downstream: Downstream, with completion: Subscribers.Completion<any Error>) {
-        state.withLock { state in
-            state.downstream = nil
-            state.cancellable = nil
+    /// Sends the completion, unless the subscriber cancelled meanwhile, and forgets the subscriber
+    /// and the work. The work is released outside of the lock: its end may call back.
+    private func finish(with completion: Subscribers.Completion<any Error>) {
+        let (downstream, cancellable) = state.withLock { state in
+            defer {
+                state.downstream = nil
+                state.cancellable = nil
+            }
+            return (state.downstream, state.cancellable)
         }
-        downstream.receive(completion: completion)
+        withExtendedLifetime(cancellable) {
+            downstream?.receive(completion: completion)
+        }
     }
 }

@@ -57,7 +57,8 @@ extension Reactive where Base: DatabaseWriter {
 }
 
 extension DatabasePublishers {
-    /// A publisher of change tokens (see `Reactive.changeTokens(in:startImmediately:scheduler:)`).
+    /// A publisher of change tokens (see
+    /// `Reactive.changeTokens(in:startImmediately:synchronizedStart:scheduler:)`).
     ///
     /// Tokens are published on the writer; they are meant for `mapFetch(_:)`, and for no other
     /// operator (as in RxGRDB: do not skip, merge or reschedule them).
@@ -78,19 +79,16 @@ extension DatabasePublishers {
             self.writer = writer
             self.observation = observation
             self.startsWithChange = startsWithChange
-            self.queue = queue
+            // Values go out in order through a serial queue, whatever `queue` is.
+            self.queue = DispatchQueue(label: "ReactiveSQLite.ChangeTokens", target: queue)
         }
 
         /// Starts an observation for the subscriber.
         public func receive<S: Subscriber & SendableMetatype>(subscriber: S)
         where S.Input == ChangeToken, S.Failure == any Error {
-            let (writer, observation, startsWithChange) = (self.writer, self.observation, self.startsWithChange)
-            DatabaseSubscription(downstream: subscriber, schedule: .inline).start { subscription in
-                observation.start(
-                    in: writer, startsWithChange: startsWithChange,
-                    onError: { error in subscription.receive(failure: error) },
-                    onChange: { _ in subscription.receiveTransient(ChangeToken()) })
-            }
+            DatabaseRegion(observation: observation, in: writer, startsWithChange: startsWithChange)
+                .map { _ in ChangeToken() }
+                .receive(subscriber: subscriber)
         }
 
         /// An observable of values fetched after each token (RxGRDB 0.7): `fetch` runs after each
@@ -137,7 +135,7 @@ extension DatabasePublishers {
                     },
                     onChange: { _ in
                         let number = ordering.withLock { $0.startFetch() }
-                        writer.spawnConcurrentRead { db in
+                        writer.spawnReadOfCurrentState { db in
                             let fetched = Result { try fetch(db.get()) }
                             ordering.withLock { publish($0.fetchDidComplete(number, with: fetched)) }
                         }

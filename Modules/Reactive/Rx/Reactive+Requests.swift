@@ -10,7 +10,10 @@ import RSObservation
 // `RunLoop.main.run()`).
 //
 // `startImmediately` (or `synchronizedStart`, RxGRDB's other spelling, which wins when given):
-// whether a first value is fetched at subscription. `distinctUntilChanged`: whether a value
+// whether a first value is fetched at subscription. As in RxGRDB, the subscription then registers
+// its observer in a write access on the subscribing thread, which waits for the writer: do not
+// subscribe from a write access of the same database, and prefer `startImmediately: false` from a
+// task (the write access would block its thread). `distinctUntilChanged`: whether a value
 // decoded from the same rows as the previous one is skipped (raw database values are compared,
 // not decoded ones).
 
