@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RSCore
+import RSMigrations
 import RSObservation
 import RSQueryInterface
 import RSReactive
@@ -44,6 +45,9 @@ let rxChecks: [ConformanceCheck] = [
     ConformanceCheck("writer.rx.changes(in:) publishes once per transaction that changes any of the requests") {
         factory in
         try checkWriterChanges(makeDatabase(factory))
+    },
+    ConformanceCheck("rx.fetchCount sees the changes of barrier writes: a migration, and a pool's barrier") { factory in
+        try checkBarrierWrites(makeDatabase(factory))
     },
     ConformanceCheck(
         "a HallOfFame stays consistent over concurrent writes: mapFetch, and one ValueObservation of two requests"
@@ -251,4 +255,21 @@ private func checkHallOfFameConsistency<Writer: DatabaseWriter>(_ writer: Writer
         try expect(inconsistent.isEmpty, "inconsistent values: \(inconsistent.prefix(3))")
         recorder.cancel()
     }
+}
+
+private func checkBarrierWrites<Writer: DatabaseWriter>(_ writer: Writer) throws {
+    let queue = CheckQueue()
+    let counts = PublisherRecorder<Int, any Error>()
+    Table("player").all().rx.fetchCount(in: writer, scheduler: queue.queue).subscribe(counts)
+    try counts.waitForValues(count: 1)
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("insert") { db in
+        try db.execute(sql: "INSERT INTO player (name, score) VALUES ('a', 1)")
+    }
+    try migrator.migrate(writer)
+    try writer.barrierWriteWithoutTransaction { db in
+        try db.execute(sql: "INSERT INTO player (name, score) VALUES ('b', 2)")
+    }
+    try expectEqual(try counts.waitForValues(count: 3), [0, 1, 2])
+    counts.cancel()
 }

@@ -30,10 +30,15 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     /// "queueOnDisk: a failed transaction rolls back".
     public var description: String { "\(kind.rawValue): \(check.name)" }
 
-    /// Runs the check with a fresh factory for the driver.
-    public func run(driver: DatabaseDriver, baseConfiguration: Configuration = Configuration()) throws {
-        let factory = try DatabaseFactory(kind: kind, driver: driver, baseConfiguration: baseConfiguration)
-        try check.body(factory)
+    /// Runs the check with a fresh factory for the driver, on a thread of its own (see
+    /// `CheckThreads`).
+    public func run(driver: DatabaseDriver, baseConfiguration: Configuration = Configuration()) async throws {
+        let check = self.check
+        let kind = self.kind
+        try await CheckThreads.shared.run {
+            let factory = try DatabaseFactory(kind: kind, driver: driver, baseConfiguration: baseConfiguration)
+            try check.body(factory)
+        }
     }
 }
 

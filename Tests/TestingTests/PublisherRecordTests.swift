@@ -27,7 +27,7 @@ import Testing
         subject.send(2)
         subject.send(completion: .finished)
         #expect(recorder.values == [1])
-        #expect(recorder.receivedCompletion == nil)
+        #expect(recorder.receivedCompletion?.failure is CancellationError)
     }
 
     /// The publisher of an observation, which publishes on the main queue by default.

@@ -150,7 +150,28 @@ struct TestError: Error, Equatable {
         cancelled.receive(1)
         cancelled.receive(completion: .finished)
         #expect(cancelled.values == [])
-        #expect(cancelled.receivedCompletion == nil)
+        #expect(cancelled.receivedCompletion?.failure is CancellationError)
+    }
+
+    /// `cancel()` ends the waits in progress, and later ones, with a CancellationError, once the
+    /// values received are consumed.
+    @Test func cancellationEndsTheWaits() async throws {
+        let recorder = Recorder<Int>()
+        recorder.receive(1)
+        let wait = Task { try await recorder.next(3, timeout: 60) }
+        let blockingWait = Task.detached { try recorder.waitForNext(2, timeout: 60) }
+        recorder.cancel()
+        await #expect(throws: CancellationError.self) { try await wait.value }
+        await #expect(throws: CancellationError.self) { try await blockingWait.value }
+        #expect(try await recorder.next() == 1)
+        await #expect(throws: CancellationError.self) { try await recorder.next() }
+    }
+
+    /// A wait for a negative number of values is an error, not a crash.
+    @Test func aNegativeCountIsAnError() async throws {
+        let recorder = Recorder<Int>()
+        await #expect(throws: RecorderError.negativeCount(-1)) { try await recorder.next(-1) }
+        #expect(throws: RecorderError.negativeCount(-2)) { try recorder.waitForNext(-2) }
     }
 
     /// Cancelling the task of an async wait ends it with a CancellationError.

@@ -4,8 +4,8 @@ import Testing
 
 /// The shared conformance suite, over the SQLCipher driver, with every database encrypted.
 @Test(arguments: ConformanceSuite.cases)
-func conformance(_ testCase: ConformanceCase) throws {
+func conformance(_ testCase: ConformanceCase) async throws {
     var configuration = Configuration()
     configuration.prepareDatabase { db in try db.usePassphrase("conformance secret") }
-    try testCase.run(driver: .sqlcipher, baseConfiguration: configuration)
+    try await testCase.run(driver: .sqlcipher, baseConfiguration: configuration)
 }
