@@ -160,13 +160,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ReactiveTests",
-            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            dependencies: ["ReactiveSQLite", "RSTestSupport", "RSTesting"],
             path: "Tests/ReactiveTests"
         ),
         .testTarget(
             name: "DiffTests",
             dependencies: [
-                "ReactiveSQLite", "RSTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "ReactiveSQLite", "RSTestSupport", "RSTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/DiffTests"
         ),

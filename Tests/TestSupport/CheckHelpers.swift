@@ -91,6 +91,33 @@ final class BackgroundWork<T: Sendable>: Sendable {
     }
 }
 
+/// A write transaction that runs on a thread of its own and stays open, before its commit, until
+/// `commit()`: for the checks of what happens while a write is in progress.
+final class HeldWrite: Sendable {
+    private let mayCommit = DispatchSemaphore(value: 0)
+    private let work: BackgroundWork<Void>
+
+    /// Starts a write that runs `sql` (nothing when nil), and returns once its transaction is open.
+    init(_ writer: any DatabaseWriter, sql: String? = nil, file: StaticString = #fileID, line: UInt = #line) throws {
+        let isWriting = DispatchSemaphore(value: 0)
+        let mayCommit = self.mayCommit
+        work = BackgroundWork {
+            try writer.write { db in
+                if let sql { try db.execute(sql: sql) }
+                isWriting.signal()
+                try expectSignal(mayCommit, "the release of the held write", file: file, line: line)
+            }
+        }
+        try expectSignal(isWriting, "the held write", file: file, line: line)
+    }
+
+    /// Lets the write commit, and waits until it is done.
+    func commit(file: StaticString = #fileID, line: UInt = #line) throws {
+        mayCommit.signal()
+        try work.wait(file: file, line: line)
+    }
+}
+
 /// The primary result code of the `DatabaseError` that async `body` throws, or nil when it
 /// throws none (another error fails the check).
 func asyncErrorCode(

@@ -140,22 +140,13 @@ let accessPublisherChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let queue = CheckQueue()
-        let holdWriter = DispatchSemaphore(value: 0)
-        let writerIsHeld = DispatchSemaphore(value: 0)
-        let held = BackgroundWork {
-            try writer.write { _ in
-                writerIsHeld.signal()
-                _ = holdWriter.wait(timeout: .now() + checkTimeout)
-            }
-        }
-        try expectSignal(writerIsHeld, "the writer is held")
+        let held = try HeldWrite(writer)
         let recorder = PublisherRecorder<Void, any Error>()
         writer.writePublisher(receiveOn: queue.scheduler) { db in
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }.subscribe(recorder)
         recorder.cancel()
-        holdWriter.signal()
-        try held.wait()
+        try held.commit()
         try writer.write { _ in }  // the cancelled write ran before this one
         queue.drain()
         try expect(recorder.values.isEmpty && recorder.completion == nil, "\(recorder.values)")

@@ -312,21 +312,11 @@ let poolObservationStartChecks: [ConformanceCheck] = [
     ConformanceCheck("the initial value of a pool observation does not wait for a write in progress", kinds: [.pool]) {
         factory in
         let writer = try makeObservedDatabase(factory)
-        let isWriting = DispatchSemaphore(value: 0)
-        let mayCommit = DispatchSemaphore(value: 0)
-        let write = BackgroundWork {
-            try writer.write { db in
-                try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
-                isWriting.signal()
-                try expectSignal(mayCommit, "the initial value")
-            }
-        }
-        try expectSignal(isWriting, "the write")
+        let write = try HeldWrite(writer, sql: "INSERT INTO t (a) VALUES (1)")
         let recorder = ObservationRecorder<Int>()
         let cancellable = recorder.start(countOfT, in: writer)
         let values = try recorder.waitForValues(count: 1)  // while the write transaction is open
-        mayCommit.signal()
-        try write.wait()
+        try write.commit()
         try expectEqual(values, [0])
         try recorder.waitForValue("the committed write") { $0 == 1 }
         withExtendedLifetime(cancellable) {}
@@ -391,24 +381,14 @@ let poolObservationStartChecks: [ConformanceCheck] = [
         kinds: [.pool]
     ) { factory in
         let writer = try makeObservedDatabase(factory)
-        let isWriting = DispatchSemaphore(value: 0)
-        let mayCommit = DispatchSemaphore(value: 0)
-        let write = BackgroundWork {
-            try writer.write { db in
-                try db.execute(sql: "INSERT INTO other DEFAULT VALUES")
-                isWriting.signal()
-                try expectSignal(mayCommit, "the initial value")
-            }
-        }
-        try expectSignal(isWriting, "the write")
+        let write = try HeldWrite(writer, sql: "INSERT INTO other DEFAULT VALUES")
         let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
         let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
         try recorder.waitForValues(count: 1)
         // The registration waits for the writer, which commits first: a commit the initial snapshot
         // did not see, which did not change the region.
-        mayCommit.signal()
-        try write.wait()
+        try write.commit()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
         try recorder.waitForValue("the fence") { $0 == 1 }
         recorder.drain()
@@ -421,22 +401,12 @@ let poolObservationStartChecks: [ConformanceCheck] = [
         kinds: [.pool]
     ) { factory in
         let writer = try makeObservedDatabase(factory)
-        let isWriting = DispatchSemaphore(value: 0)
-        let mayCommit = DispatchSemaphore(value: 0)
-        let write = BackgroundWork {
-            try writer.write { db in
-                try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
-                isWriting.signal()
-                try expectSignal(mayCommit, "the initial value")
-            }
-        }
-        try expectSignal(isWriting, "the write")
+        let write = try HeldWrite(writer, sql: "INSERT INTO t (a) VALUES (1)")
         let recorder = ObservationRecorder<Int>()
         let cancellable = recorder.start(countOfT, in: writer)
         try recorder.waitForValues(count: 1)
         // The registration waits for the writer, which commits first.
-        mayCommit.signal()
-        try write.wait()
+        try write.commit()
         try recorder.waitForValue("the commit") { $0 == 1 }
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
         try recorder.waitForValue("the fence") { $0 == 2 }
