@@ -3,6 +3,22 @@ import RSCore
 
 /// `Configuration.journalMode`: a DatabaseQueue configured for WAL puts its file in WAL mode.
 let journalModeChecks: [ConformanceCheck] = [
+    ConformanceCheck("a writer in WAL mode commits with synchronous = NORMAL, a rollback journal with FULL") {
+        factory in
+        // SQLite's values of PRAGMA synchronous: 1 is NORMAL, 2 is FULL (its default).
+        func synchronous(_ writer: any DatabaseWriter) throws -> Int? {
+            try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        }
+        switch factory.kind {
+        case .queueOnDisk:
+            try expectEqual(try synchronous(factory.makeWriter()), 2)
+            try expectEqual(try synchronous(factory.makeWriter { $0.journalMode = .wal }), 1)
+        case .queueInMemory:
+            try expectEqual(try synchronous(factory.makeWriter()), 2)
+        case .pool:
+            try expectEqual(try synchronous(factory.makeWriter()), 1)
+        }
+    },
     ConformanceCheck("a DatabaseQueue configured for WAL puts its file in WAL mode", kinds: [.queueOnDisk]) {
         factory in
         do {

@@ -11,7 +11,7 @@ public enum ConformanceSuite {
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
         + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
         + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks
-        + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks
+        + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

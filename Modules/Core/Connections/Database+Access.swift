@@ -37,8 +37,17 @@ extension Database {
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInsideTransaction { return try body() }
         try beginTransaction(.deferred)
+        return try endReadTransaction(after: body)
+    }
+
+    /// Runs `body` in the read transaction that is open, then commits it, or rolls it back when
+    /// `body` throws. When SQLite ended the transaction while `body` ran (an interruption), the
+    /// later statements of `body` and the read fail with `SQLITE_ABORT`: they would not read the
+    /// transaction's snapshot.
+    private func endReadTransaction<T>(after body: () throws -> T) throws -> T {
         do {
-            let result = try body()
+            let result = try insideTransactionBlock(body)
+            try checkTransactionIsOpen(sql: nil, arguments: nil)
             try commit()
             return result
         } catch {
@@ -54,19 +63,30 @@ extension Database {
     /// `TransactionClock`): when a commit completed while the snapshot started, which leaves it
     /// unknown, the transaction starts again, a few times at most.
     func poolReadTransaction<T>(_ body: () throws -> T) throws -> T {
-        try readTransaction {
-            defer { readerSnapshotPosition = nil }
-            var attempts = 1
-            while true {
+        if isInsideTransaction { return try body() }
+        var attempts = 1
+        while true {
+            try beginTransaction(.deferred)
+            let position: ClosedRange<Int>
+            do {
                 // The first read of the transaction starts its snapshot.
-                let position = try transactionClock.snapshotPosition { try clearCachesIfSchemaChanged() }
-                readerSnapshotPosition = position
-                if position.count == 1 || attempts == 3 { break }
-                attempts += 1
-                try commit()
-                try beginTransaction(.deferred)
+                position = try transactionClock.snapshotPosition { try clearCachesIfSchemaChanged() }
+            } catch {
+                try? rollback()
+                throw error
             }
-            return try body()
+            if position.count == 1 || attempts == 3 {
+                readerSnapshotPosition = position
+                defer { readerSnapshotPosition = nil }
+                return try endReadTransaction(after: body)
+            }
+            attempts += 1
+            do {
+                try commit()
+            } catch {
+                try? rollback()
+                throw error
+            }
         }
     }
 
@@ -124,10 +144,13 @@ extension Database {
                 + "or set Configuration.allowsUnsafeTransactions")
     }
 
-    /// Switches the database to write-ahead logging.
+    /// Switches the database to write-ahead logging, with `synchronous = NORMAL`, which SQLite
+    /// advises for WAL: a commit writes the log without waiting for the disk (checkpoints wait for
+    /// it). A crash of the process loses no committed transaction; a power loss or a crash of the
+    /// system may undo the last ones, but never breaks the database.
     ///
     /// - throws: A `DatabaseError` when SQLite refuses (an in-memory database cannot use WAL).
-    func setJournalModeWAL() throws {
+    func setUpWALMode() throws {
         let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw DatabaseError(
@@ -136,6 +159,7 @@ extension Database {
                     + "in-memory databases cannot use WAL",
                 sql: "PRAGMA journal_mode = WAL")
         }
+        try execute(sql: "PRAGMA synchronous = NORMAL")
     }
 }
 

@@ -41,10 +41,9 @@ public final class DatabasePool: DatabaseWriter {
         writer = try SerializedDatabase(
             path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
             owner: owner, transactionClock: transactionClock)
-        try writer.sync { db in
-            // A read-only pool leaves the journal mode of the file as it is, as it must.
-            if !configuration.readonly { try db.setJournalModeWAL() }
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // A read-only pool leaves the journal mode of the file as it is, as it must.
+        if !configuration.readonly {
+            try writer.sync { db in try db.setUpWALMode() }
         }
         var readerConfiguration = Self.waitingForLocks(configuration)
         readerConfiguration.readonly = true

@@ -31,7 +31,7 @@ public final class DatabaseQueue: DatabaseWriter {
             owner: owner, transactionClock: TransactionClock())
         // A read-only connection cannot change the journal mode: it ignores the setting, as in GRDB.
         if case .wal = configuration.journalMode, !configuration.readonly {
-            try writer.sync { db in try db.setJournalModeWAL() }
+            try writer.sync { db in try db.setUpWALMode() }
         }
     }
 

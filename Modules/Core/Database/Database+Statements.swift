@@ -92,6 +92,7 @@ extension Database {
 
     /// Called before a statement runs: the single place where the connection learns of executions.
     func willExecute(_ statement: Statement) throws {
+        if isInsideTransactionBlock { try checkTransactionIsOpen(sql: statement.sql, arguments: statement.arguments) }
         if isReadOnlyAccess { try enforceReadOnlyAccess(before: statement) }
         if !selectionRecordings.isEmpty { recordSelection(of: statement) }
         observationBroker?.statementWillExecute(statement)

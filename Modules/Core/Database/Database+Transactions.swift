@@ -52,6 +52,11 @@ extension Database {
     ///     return .commit
     /// }
     /// ```
+    ///
+    /// When SQLite ends the transaction by itself (after an interruption, `INSERT OR ROLLBACK`, or
+    /// some disk errors), every later statement of `block` throws `SQLITE_ABORT` without running,
+    /// even when `block` catches the error that ended the transaction: nothing it does afterwards
+    /// is committed, and the transaction fails with `SQLITE_ABORT` if `block` returns `.commit`.
     public func inTransaction(
         _ kind: TransactionKind? = nil,
         _ block: () throws -> TransactionCompletion
@@ -59,7 +64,7 @@ extension Database {
         try beginTransaction(kind)
         let completion: TransactionCompletion
         do {
-            completion = try block()
+            completion = try insideTransactionBlock(block)
         } catch {
             try? rollback()
             throw error
@@ -67,6 +72,7 @@ extension Database {
         switch completion {
         case .commit:
             do {
+                try checkTransactionIsOpen(sql: nil, arguments: nil)
                 try commit()
             } catch {
                 try? rollback()
@@ -80,6 +86,9 @@ extension Database {
     /// Runs `block` in a savepoint, which nests in the current transaction: its changes are released
     /// into the transaction on `.commit`, and undone on `.rollback` or a thrown error. Outside of a
     /// transaction, the savepoint is a transaction of its own.
+    ///
+    /// When SQLite ends the whole transaction by itself, every later statement of `block` throws
+    /// `SQLITE_ABORT` without running, as in `inTransaction(_:_:)`.
     public func inSavepoint(_ block: () throws -> TransactionCompletion) throws {
         guard isInsideTransaction else {
             try inTransaction(nil, block)
@@ -88,13 +97,14 @@ extension Database {
         try execute(sql: "SAVEPOINT reactivesqlite")
         let completion: TransactionCompletion
         do {
-            completion = try block()
+            completion = try insideTransactionBlock(block)
         } catch {
             try? rollbackSavepoint()
             throw error
         }
         switch completion {
         case .commit:
+            try checkTransactionIsOpen(sql: nil, arguments: nil)
             try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
         case .rollback:
             try rollbackSavepoint()
@@ -106,5 +116,26 @@ extension Database {
         guard isInsideTransaction else { return }
         try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT reactivesqlite")
         try execute(sql: "RELEASE SAVEPOINT reactivesqlite")
+    }
+
+    /// Runs `block`, the content of a transaction or savepoint that the library opened: while it
+    /// runs, a statement runs only if the transaction is still open (see `willExecute(_:)`).
+    func insideTransactionBlock<T>(_ block: () throws -> T) rethrows -> T {
+        let wasInsideTransactionBlock = isInsideTransactionBlock
+        isInsideTransactionBlock = true
+        defer { isInsideTransactionBlock = wasInsideTransactionBlock }
+        return try block()
+    }
+
+    /// Throws `SQLITE_ABORT` when no transaction is open any longer: SQLite rolled back, by itself,
+    /// the transaction of the current transaction block, after an error that the block may have
+    /// caught. A statement then runs in autocommit mode, and would be committed at once.
+    func checkTransactionIsOpen(sql: String?, arguments: StatementArguments?) throws {
+        guard !isInsideTransaction else { return }
+        throw DatabaseError(
+            resultCode: .SQLITE_ABORT,
+            message: "the transaction was rolled back by SQLite after an earlier error: "
+                + "nothing runs until the end of the transaction block",
+            sql: sql, arguments: arguments, publicStatementArguments: configuration.publicStatementArguments)
     }
 }

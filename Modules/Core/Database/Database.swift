@@ -61,6 +61,9 @@ public final class Database: CustomStringConvertible {
     /// The commits of the writer that the snapshot of the current read holds (see
     /// `TransactionClock`), while a read transaction of a pool reader runs.
     var readerSnapshotPosition: ClosedRange<Int>?
+    /// Whether the block of a transaction or savepoint that the library opened runs (see
+    /// `insideTransactionBlock(_:)`): its statements must not outlive the transaction.
+    var isInsideTransactionBlock = false
     /// The regions that `recordingSelection(_:_:)` records, innermost last.
     var selectionRecordings: [DatabaseRegion] = []
 
