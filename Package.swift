@@ -28,6 +28,9 @@ let package = Package(
         // reaches it as a product, and it uses the package's `package` declarations, so it cannot be
         // compiled by another package). The underscore says so, as in swift-syntax's `_SwiftSyntaxTestSupport`.
         .library(name: "_RSTestSupport", targets: ["RSTestSupport"]),
+        // Not API either: the reliability scenarios (stress, faults, crashes, cancellation, hostile
+        // input), run by each driver's test package with its driver.
+        .library(name: "_RSReliabilitySupport", targets: ["RSReliabilitySupport"]),
         .library(name: "RSTesting", targets: ["RSTesting"]),
         .executable(name: "demo", targets: ["Demo"]),
         .plugin(name: "RSSQLMigrations", targets: ["RSSQLMigrations"]),
@@ -142,6 +145,17 @@ let package = Package(
             name: "RSTestSupport",
             dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff"],
             path: "Tests/TestSupport"),
+        // The reliability scenarios, shared by every driver's test package.
+        .target(
+            name: "RSReliabilitySupport",
+            dependencies: [
+                "RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff", "RSTestSupport",
+            ],
+            path: "Tests/ReliabilitySupport"),
+        // The child process that the crash-safety scenario kills.
+        .executableTarget(
+            name: "ReliabilityWorker", dependencies: ["ReactiveSQLite", "RSReliabilitySupport"],
+            path: "Tests/ReliabilityWorker"),
         .executableTarget(name: "Demo", dependencies: ["ReactiveSQLite"], path: "Modules/Demo"),
         .testTarget(
             name: "QueryInterfaceTests",
@@ -175,6 +189,13 @@ let package = Package(
             name: "CoreTests",
             dependencies: ["ReactiveSQLite", "RSTestSupport"],
             path: "Tests/CoreTests"
+        ),
+        // The reliability suite over the system SQLite, in its bounded form (Scripts/reliability.sh
+        // runs it full-size).
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["ReactiveSQLite", "RSTestSupport", "RSReliabilitySupport", "ReliabilityWorker"],
+            path: "Tests/ReliabilityTests"
         ),
         .testTarget(
             name: "TestingTests",

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How big the reliability scenarios run: bounded in the test suite (CI), full-size in
+/// `Scripts/reliability.sh`, which sets `RS_RELIABILITY_SCALE=full`.
+public struct ReliabilityScale: Sendable {
+    /// Whether this is the full-size run.
+    public let isFull: Bool
+    /// The transactions of each stress run.
+    public let stressTransactions: Int
+    /// The observations of each stress run, of every form together.
+    public let stressObservations: Int
+    /// The children killed by the crash-safety scenario.
+    public let crashKills: Int
+    /// The iterations of each cancellation race.
+    public let cancellationIterations: Int
+    /// The random inputs of each hostile-input property.
+    public let hostileInputs: Int
+
+    /// The scale of this run, from the environment.
+    public static let current: ReliabilityScale = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["RS_RELIABILITY_SCALE"] == "full" {
+            return ReliabilityScale(
+                isFull: true, stressTransactions: 100_000, stressObservations: 100, crashKills: 200,
+                cancellationIterations: 5_000, hostileInputs: 20_000)
+        }
+        return ReliabilityScale(
+            isFull: false, stressTransactions: 5_000, stressObservations: 100, crashKills: 20,
+            cancellationIterations: 500, hostileInputs: 1_000)
+    }()
+}
