@@ -1,7 +1,8 @@
 import Foundation
 
 /// How big the reliability scenarios run: bounded in the test suite (CI), full-size in
-/// `Scripts/reliability.sh`, which sets `RS_RELIABILITY_SCALE=full`.
+/// `Scripts/reliability.sh`, which sets `RS_RELIABILITY_SCALE=full`, and small under a sanitizer,
+/// which slows everything down tenfold (`RS_RELIABILITY_SCALE=smoke`).
 public struct ReliabilityScale: Sendable {
     /// Whether this is the full-size run.
     public let isFull: Bool
@@ -19,10 +20,17 @@ public struct ReliabilityScale: Sendable {
     /// The scale of this run, from the environment.
     public static let current: ReliabilityScale = {
         let environment = ProcessInfo.processInfo.environment
-        if environment["RS_RELIABILITY_SCALE"] == "full" {
+        switch environment["RS_RELIABILITY_SCALE"] {
+        case "full":
             return ReliabilityScale(
                 isFull: true, stressTransactions: 100_000, stressObservations: 100, crashKills: 200,
                 cancellationIterations: 5_000, hostileInputs: 20_000)
+        case "smoke":
+            return ReliabilityScale(
+                isFull: false, stressTransactions: 300, stressObservations: 14, crashKills: 5,
+                cancellationIterations: 100, hostileInputs: 100)
+        default:
+            break
         }
         return ReliabilityScale(
             isFull: false, stressTransactions: 5_000, stressObservations: 100, crashKills: 20,

@@ -1,0 +1,19 @@
+import RSReliabilitySupport
+import ReactiveSQLite
+import Testing
+
+/// Hostile input (see `HostileInputScenario`).
+@Suite struct HostileInputTests {
+    @Test func randomSQLArgumentsIdentifiersAndValuesGiveResultsOrDatabaseErrors() throws {
+        let seed = UInt64.random(in: 0 ... .max)
+        let figures = try HostileInputScenario.run(
+            DatabaseQueue(), count: ReliabilityScale.current.hostileInputs, seed: seed)
+        HostileInputScenario.report(figures, seed: seed, driver: "SQLite")
+        #expect(figures.violations == [], "seed \(seed)")
+        #expect(figures.inputs == ReliabilityScale.current.hostileInputs)
+    }
+
+    @Test func valuesBeyondSQLiteLimitsAreRefusedWithTypedErrors() throws {
+        #expect(try HostileInputScenario.limits(DatabaseQueue()) == [])
+    }
+}

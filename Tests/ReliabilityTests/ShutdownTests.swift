@@ -1,0 +1,31 @@
+import RSReliabilitySupport
+import RSTestSupport
+import ReactiveSQLite
+import Testing
+
+/// Cancellation and shutdown (see `ShutdownScenario`).
+@Suite(.serialized) struct ShutdownTests {
+    @Test(arguments: WriterKind.allCases)
+    func cancellationsRacingCommitsLeaveNoValueAndNoObserver(_ kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(path: directory.path("db.sqlite"), configuration: Configuration(), driver: .sqlite)
+        let figures = try await ShutdownScenario.cancellationRaces(
+            writer, iterations: ReliabilityScale.current.cancellationIterations)
+        ShutdownScenario.report(figures, scenario: "cancellation", kind: kind, driver: "SQLite")
+        #expect(figures.violations == [])
+        #expect(figures.cancellations == ReliabilityScale.current.cancellationIterations)
+    }
+
+    @Test(arguments: WriterKind.allCases)
+    func aDatabaseClosedWhileBusyEndsEveryAccessWithoutACrashOrAHang(_ kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let rounds = ReliabilityScale.current.cancellationIterations / 10
+        let figures = try await ShutdownScenario.closeWhileBusy(rounds: rounds) {
+            try kind.open(path: path, configuration: Configuration(), driver: .sqlite)
+        }
+        ShutdownScenario.report(figures, scenario: "close", kind: kind, driver: "SQLite")
+        #expect(figures.violations == [])
+        #expect(figures.closes == rounds)
+    }
+}
