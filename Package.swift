@@ -145,11 +145,15 @@ let package = Package(
             name: "RSTestSupport",
             dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff"],
             path: "Tests/TestSupport"),
+        // A fault-injecting SQLite VFS, in C: it calls no SQLite function (the driver's table hands it
+        // sqlite3_vfs_find and sqlite3_vfs_register), so it links neither SQLite library.
+        .target(name: "CFaultVFS", path: "Tests/FaultVFS"),
         // The reliability scenarios, shared by every driver's test package.
         .target(
             name: "RSReliabilitySupport",
             dependencies: [
                 "RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff", "RSTestSupport",
+                "CFaultVFS",
             ],
             path: "Tests/ReliabilitySupport"),
         // The child process that the crash-safety scenario kills.

@@ -73,7 +73,11 @@ extension DatabaseDriver {
             result_text: sqlite3_result_text,
             result_blob: sqlite3_result_blob,
             result_error: sqlite3_result_error,
-            result_error_code: sqlite3_result_error_code
+            result_error_code: sqlite3_result_error_code,
+            vfs_find: { name in UnsafeMutableRawPointer(sqlite3_vfs_find(name)) },
+            vfs_register: { vfs, makeDefault in
+                sqlite3_vfs_register(vfs?.assumingMemoryBound(to: sqlite3_vfs.self), makeDefault)
+            }
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),

@@ -69,7 +69,11 @@ extension DatabaseDriver {
             preupdate_old: csqlite_preupdate_old(),
             preupdate_new: csqlite_preupdate_new(),
             preupdate_count: csqlite_preupdate_count(),
-            preupdate_depth: csqlite_preupdate_depth()
+            preupdate_depth: csqlite_preupdate_depth(),
+            vfs_find: { name in UnsafeMutableRawPointer(sqlite3_vfs_find(name)) },
+            vfs_register: { vfs, makeDefault in
+                sqlite3_vfs_register(vfs?.assumingMemoryBound(to: sqlite3_vfs.self), makeDefault)
+            }
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),

@@ -1,12 +1,20 @@
 // A fault-injecting VFS over the default one (see include/CFaultVFS.h).
 //
-// <sqlite3.h> gives types and constants only: no sqlite3_* function is called, so that this file links
-// against neither SQLite library. The layouts of sqlite3_vfs, sqlite3_file and sqlite3_io_methods
-// (versions 1 to 3) are the same in SQLite 3.15 (SQLCipher 3.4) and 3.40.
+// The SQLite header gives types and constants only: no sqlite3_* function is called, so that this file
+// links against neither SQLite library. The layouts of sqlite3_vfs, sqlite3_file and sqlite3_io_methods
+// (versions 1 to 3) are the same in SQLite 3.15 (SQLCipher 3.4) and 3.40, so either header will do.
 #include "CFaultVFS.h"
 
 #include <pthread.h>
+#if defined(__has_include)
+#if __has_include(<sqlite3.h>)
 #include <sqlite3.h>
+#else
+#include <sqlcipher/sqlite3.h> // a machine with libsqlcipher-dev only
+#endif
+#else
+#include <sqlite3.h>
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +69,7 @@ typedef struct FaultFile {
     sqlite3_file *real; // the base file, right after the header
 } FaultFile;
 
-// The header, rounded so that the base file is aligned for any type.
+// The header's size, rounded up so that the base file is as aligned as ours.
 #define FAULT_HEADER ((sizeof(FaultFile) + 15) & ~(size_t)15)
 #define REAL(file) (((FaultFile *)(file))->real)
 #define REAL_CALL(file, method, ...) (REAL(file)->pMethods->method(REAL(file), __VA_ARGS__))

@@ -16,6 +16,9 @@ public struct ReliabilityScale: Sendable {
     public let cancellationIterations: Int
     /// The random inputs of each hostile-input property.
     public let hostileInputs: Int
+    /// The most positions of a write that the fault scenario fails, for each kind of call: the full
+    /// run fails them all, until the write succeeds.
+    public let faultPositions: Int
 
     /// The scale of this run, from the environment.
     public static let current: ReliabilityScale = {
@@ -24,16 +27,16 @@ public struct ReliabilityScale: Sendable {
         case "full":
             return ReliabilityScale(
                 isFull: true, stressTransactions: 100_000, stressObservations: 100, crashKills: 200,
-                cancellationIterations: 5_000, hostileInputs: 20_000)
+                cancellationIterations: 5_000, hostileInputs: 20_000, faultPositions: 100_000)
         case "smoke":
             return ReliabilityScale(
                 isFull: false, stressTransactions: 300, stressObservations: 14, crashKills: 5,
-                cancellationIterations: 100, hostileInputs: 100)
+                cancellationIterations: 100, hostileInputs: 100, faultPositions: 20)
         default:
             break
         }
         return ReliabilityScale(
             isFull: false, stressTransactions: 5_000, stressObservations: 100, crashKills: 20,
-            cancellationIterations: 500, hostileInputs: 1_000)
+            cancellationIterations: 500, hostileInputs: 1_000, faultPositions: 150)
     }()
 }

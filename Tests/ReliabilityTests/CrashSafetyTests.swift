@@ -1,7 +1,5 @@
-import Foundation
 import RSReliabilitySupport
 import RSTestSupport
-import ReactiveSQLite
 import Testing
 
 /// Crash safety: a child process killed at random points (see `CrashScenario`).
@@ -10,14 +8,12 @@ import Testing
     func aKilledWriterLeavesAnIntactDatabaseWithAPrefixOfItsTransactions(_ kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
-        // The worker executable is built beside the test bundle.
-        let worker = Bundle.main.bundleURL.appendingPathComponent("ReliabilityWorker")
         let figures = try CrashScenario.run(
-            kills: ReliabilityScale.current.crashKills, worker: worker, kind: kind, path: path
+            kills: ReliabilityScale.current.crashKills, worker: testedWorker, kind: kind, path: path
         ) {
-            try kind.open(path: path, configuration: Configuration(), driver: .sqlite)
+            try kind.open(path: path, configuration: testedConfiguration(), driver: testedDriver)
         }
-        CrashScenario.report(figures, kind: kind, driver: "SQLite")
+        CrashScenario.report(figures, kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])
         #expect(figures.kills == ReliabilityScale.current.crashKills)
         #expect(figures.committedTransactions >= figures.kills)

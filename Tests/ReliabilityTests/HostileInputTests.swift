@@ -1,5 +1,4 @@
 import RSReliabilitySupport
-import ReactiveSQLite
 import Testing
 
 /// Hostile input (see `HostileInputScenario`).
@@ -7,13 +6,14 @@ import Testing
     @Test func randomSQLArgumentsIdentifiersAndValuesGiveResultsOrDatabaseErrors() throws {
         let seed = UInt64.random(in: 0 ... .max)
         let figures = try HostileInputScenario.run(
-            DatabaseQueue(), count: ReliabilityScale.current.hostileInputs, seed: seed)
-        HostileInputScenario.report(figures, seed: seed, driver: "SQLite")
+            DatabaseQueue(configuration: testedConfiguration()), count: ReliabilityScale.current.hostileInputs,
+            seed: seed)
+        HostileInputScenario.report(figures, seed: seed, driver: testedDriverName)
         #expect(figures.violations == [], "seed \(seed)")
         #expect(figures.inputs == ReliabilityScale.current.hostileInputs)
     }
 
     @Test func valuesBeyondSQLiteLimitsAreRefusedWithTypedErrors() throws {
-        #expect(try HostileInputScenario.limits(DatabaseQueue()) == [])
+        #expect(try HostileInputScenario.limits(DatabaseQueue(configuration: testedConfiguration())) == [])
     }
 }

@@ -1,6 +1,5 @@
 import RSReliabilitySupport
 import RSTestSupport
-import ReactiveSQLite
 import Testing
 
 /// Cancellation and shutdown (see `ShutdownScenario`).
@@ -8,10 +7,11 @@ import Testing
     @Test(arguments: WriterKind.allCases)
     func cancellationsRacingCommitsLeaveNoValueAndNoObserver(_ kind: WriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(path: directory.path("db.sqlite"), configuration: Configuration(), driver: .sqlite)
+        let writer = try kind.open(
+            path: directory.path("db.sqlite"), configuration: testedConfiguration(), driver: testedDriver)
         let figures = try await ShutdownScenario.cancellationRaces(
             writer, iterations: ReliabilityScale.current.cancellationIterations)
-        ShutdownScenario.report(figures, scenario: "cancellation", kind: kind, driver: "SQLite")
+        ShutdownScenario.report(figures, scenario: "cancellation", kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])
         #expect(figures.cancellations == ReliabilityScale.current.cancellationIterations)
     }
@@ -22,9 +22,9 @@ import Testing
         let path = directory.path("db.sqlite")
         let rounds = ReliabilityScale.current.cancellationIterations / 10
         let figures = try await ShutdownScenario.closeWhileBusy(rounds: rounds) {
-            try kind.open(path: path, configuration: Configuration(), driver: .sqlite)
+            try kind.open(path: path, configuration: testedConfiguration(), driver: testedDriver)
         }
-        ShutdownScenario.report(figures, scenario: "close", kind: kind, driver: "SQLite")
+        ShutdownScenario.report(figures, scenario: "close", kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])
         #expect(figures.closes == rounds)
     }

@@ -1,6 +1,5 @@
 import RSReliabilitySupport
 import RSTestSupport
-import ReactiveSQLite
 import Testing
 
 /// Stress with consistency checked, on each kind of writer (see `StressScenario`).
@@ -10,9 +9,10 @@ import Testing
         let scale = ReliabilityScale.current
         let directory = try TemporaryDirectory()
         let figures = try await StressScenario.run(
-            kind, path: directory.path("stress.sqlite"), driver: .sqlite, transactions: scale.stressTransactions,
+            kind, path: directory.path("stress.sqlite"), configuration: testedConfiguration(), driver: testedDriver,
+            transactions: scale.stressTransactions,
             observations: scale.stressObservations)
-        StressScenario.report(figures, kind: kind, driver: "SQLite")
+        StressScenario.report(figures, kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])
         #expect(figures.transactions == scale.stressTransactions)
         // The memory check needs a process of its own (the full run's): the other suites of a

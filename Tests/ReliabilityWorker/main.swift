@@ -10,9 +10,14 @@ import RSReliabilitySupport
     import ReactiveSQLite
 #endif
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3, let kind = WriterKind(rawValue: arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: ReliabilityWorker <DatabasePool|DatabaseQueue> <path>\n".utf8))
+// With `hold-write-lock` first, it holds the write lock in an open transaction until it is killed
+// (see `BusyScenario`).
+var arguments = Array(CommandLine.arguments.dropFirst())
+let holdsWriteLock = arguments.first == BusyScenario.holdWriteLockArgument
+if holdsWriteLock { arguments.removeFirst() }
+guard arguments.count == 2, let kind = WriterKind(rawValue: arguments[0]) else {
+    FileHandle.standardError.write(
+        Data("usage: ReliabilityWorker [hold-write-lock] <DatabasePool|DatabaseQueue> <path>\n".utf8))
     exit(2)
 }
 var configuration = Configuration()
@@ -23,7 +28,9 @@ var configuration = Configuration()
     let driver = DatabaseDriver.sqlite
 #endif
 do {
-    try CrashScenario.commitForever(kind.open(path: arguments[2], configuration: configuration, driver: driver))
+    let writer = try kind.open(path: arguments[1], configuration: configuration, driver: driver)
+    if holdsWriteLock { try BusyScenario.holdWriteLock(writer) }
+    try CrashScenario.commitForever(writer)
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)

@@ -22,6 +22,27 @@ let package = Package(
             path: "Sources/SQLCipherDemo",
             swiftSettings: [.define("REACTIVE_SQLCIPHER")]
         ),
+        // The child process of the crash-safety scenario (the root package's source, a symbolic link).
+        .executableTarget(
+            name: "SQLCipherReliabilityWorker",
+            dependencies: [
+                .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
+                .product(name: "_RSReliabilitySupport", package: "ReactiveSQLite"),
+            ],
+            path: "Sources/SQLCipherReliabilityWorker",
+            swiftSettings: [.define("REACTIVE_SQLCIPHER")]
+        ),
+        // The root package's reliability suite (symbolic links), over encrypted databases.
+        .testTarget(
+            name: "SQLCipherReliabilityTests",
+            dependencies: [
+                .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
+                .product(name: "_RSTestSupport", package: "ReactiveSQLite"),
+                .product(name: "_RSReliabilitySupport", package: "ReactiveSQLite"),
+                "SQLCipherReliabilityWorker",
+            ],
+            swiftSettings: [.define("REACTIVE_SQLCIPHER")]
+        ),
         .testTarget(
             name: "SQLCipherTests",
             dependencies: [

@@ -20,11 +20,8 @@ final class LentClosure<T: Sendable>: @unchecked Sendable {
         try Task.checkCancellation()
         return try await withoutActuallyEscaping(body) { body in
             let lent = LentClosure(body)
-            return try await withCheckedThrowingContinuation { continuation in
-                schedule { database in
-                    let result = lent.callOnce(database)
-                    continuation.resume(with: result)
-                }
+            return try await awaitCompletion { completion in
+                schedule { database in completion(lent.callOnce(database)) }
             }
         }
     }
@@ -34,4 +31,24 @@ final class LentClosure<T: Sendable>: @unchecked Sendable {
         self.body = nil
         return Result { try body(database.get()) }
     }
+}
+
+/// Runs `start` with a completion, which may be called on any thread, and waits for its result.
+///
+/// The result crosses threads under a lock, and the continuation only wakes the task up. The
+/// continuation orders them too, but ThreadSanitizer does not see it when the completion resumes
+/// before the task suspends: `swift_continuation_await` (Swift 6.3 on Linux) then continues with
+/// no `__tsan_acquire`, and the task's reads of the result are reported as races with its
+/// creation. The lock, a pthread mutex, is an edge that ThreadSanitizer sees.
+func awaitCompletion<T: Sendable>(
+    _ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Void
+) async throws -> T {
+    let handOff = LockedValue<Result<T, any Error>?>(nil)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        start { result in
+            handOff.withLock { $0 = result }
+            continuation.resume()
+        }
+    }
+    return try handOff.withLock { $0! }.get()
 }

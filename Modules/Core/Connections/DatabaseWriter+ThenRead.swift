@@ -60,8 +60,8 @@ extension DatabaseWriter {
         thenRead value: @escaping @Sendable (Database, T) throws -> Output
     ) async throws -> Output {
         try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            asyncWrite(updates: updates, thenRead: value) { continuation.resume(with: $0) }
+        return try await awaitCompletion { completion in
+            asyncWrite(updates: updates, thenRead: value, completion: completion)
         }
     }
 }

@@ -195,6 +195,13 @@ public struct SQLiteAPI: Sendable {
     /// `sqlite3_result_error_code`.
     public var result_error_code: @convention(c) (OpaquePointer?, Int32) -> Void
 
+    // VFS
+    /// `sqlite3_vfs_find`, with the `sqlite3_vfs *` as a raw pointer, when the driver supplies it:
+    /// for the tests that register a VFS of their own (fault injection, say).
+    public var vfs_find: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)?
+    /// `sqlite3_vfs_register`, with the `sqlite3_vfs *` as a raw pointer, when the driver supplies it.
+    public var vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)?
+
     /// Creates a table from the entry points of one SQLite library.
     public init(
         libversion: @escaping @convention(c) () -> UnsafePointer<CChar>?,
@@ -285,7 +292,9 @@ public struct SQLiteAPI: Sendable {
         preupdate_old: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)? = nil,
         preupdate_new: (@convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32)? = nil,
         preupdate_count: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
-        preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)? = nil
+        preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
+        vfs_find: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)? = nil,
+        vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)? = nil
     ) {
         self.libversion = libversion
         self.libversion_number = libversion_number
@@ -351,5 +360,7 @@ public struct SQLiteAPI: Sendable {
         self.preupdate_new = preupdate_new
         self.preupdate_count = preupdate_count
         self.preupdate_depth = preupdate_depth
+        self.vfs_find = vfs_find
+        self.vfs_register = vfs_register
     }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the reliability suite full-size on both drivers (RS_RELIABILITY_SCALE=full), then the test
+# suites under the thread and address sanitizers, and writes the figures to
+# Documentation/Reliability.md. It takes about an hour on two cores.
+#
+# Options: --quick runs the suite at its bounded (CI) size, and the sanitizers once, to try the script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+bash Scripts/install-system-libraries.sh
+
+scale=full
+tsan_runs=3
+if [ "${1:-}" = "--quick" ]; then
+    scale=bounded
+    tsan_runs=1
+fi
+figures="$(mktemp)"
+trap 'rm -f "$figures"' EXIT
+started="$(date -u +%Y-%m-%dT%H:%MZ)"
+
+# The reliability suites, each in a test process of its own (the memory check needs it).
+RS_RELIABILITY_SCALE="$scale" RS_RELIABILITY_REPORT="$figures" swift test --filter ReliabilityTests
+RS_RELIABILITY_SCALE="$scale" RS_RELIABILITY_REPORT="$figures" \
+    swift test --package-path Tests/SQLCipherTests --filter SQLCipherReliabilityTests
+
+# Records a sanitizer run: `sanitizer_run NAME PACKAGE RUNS COMMAND...` runs COMMAND RUNS times.
+sanitizer_run() {
+    local sanitizer="$1" package="$2" runs="$3"
+    shift 3
+    local failures=0 tests=0 log
+    log="$(mktemp)"
+    for _ in $(seq "$runs"); do
+        if ! "$@" >"$log" 2>&1; then failures=$((failures + 1)); tail -30 "$log"; fi
+        tests="$(grep -oE 'Test run with [0-9]+ tests' "$log" | grep -oE '[0-9]+' | tail -1 || echo 0)"
+    done
+    rm -f "$log"
+    printf '{"scenario": "sanitizer", "sanitizer": "%s", "package": "%s", "runs": "%s", "tests": "%s", "failures": "%s"}\n' \
+        "$sanitizer" "$package" "$runs" "$tests" "$failures" >>"$figures"
+}
+# Under a sanitizer the reliability scenarios run at their smoke size.
+export RS_RELIABILITY_SCALE=smoke
+unset RS_RELIABILITY_REPORT
+sanitizer_run thread root "$tsan_runs" swift test --sanitize=thread --scratch-path .build-tsan
+export ASAN_OPTIONS=detect_leaks=0
+sanitizer_run address root 1 swift test --sanitize=address --scratch-path .build-asan
+sanitizer_run address SQLCipher 1 swift test --package-path Tests/SQLCipherTests --sanitize=address \
+    --scratch-path Tests/SQLCipherTests/.build-asan
+
+description="$scale size, started $started on $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
+python3 Scripts/reliability-report.py "$figures" "$description" >Documentation/Reliability.md
+echo "Wrote Documentation/Reliability.md"

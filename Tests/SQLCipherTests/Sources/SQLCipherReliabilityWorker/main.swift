@@ -1,0 +1,1 @@
+../../../ReliabilityWorker/main.swift
