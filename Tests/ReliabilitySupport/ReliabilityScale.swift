@@ -7,7 +7,7 @@ public struct ReliabilityScale: Sendable {
     /// Whether this is the full-size run.
     public let isFull: Bool
     /// The transactions of each stress run.
-    public let stressTransactions: Int
+    public private(set) var stressTransactions: Int
     /// The observations of each stress run, of every form together.
     public let stressObservations: Int
     /// The children killed by the crash-safety scenario.
@@ -20,10 +20,19 @@ public struct ReliabilityScale: Sendable {
     /// run fails them all, until the write succeeds.
     public let faultPositions: Int
 
-    /// The scale of this run, from the environment.
+    /// The scale of this run, from the environment. `RS_RELIABILITY_STRESS_TRANSACTIONS` overrides
+    /// the transactions of the stress runs.
     public static let current: ReliabilityScale = {
         let environment = ProcessInfo.processInfo.environment
-        switch environment["RS_RELIABILITY_SCALE"] {
+        var scale = named(environment["RS_RELIABILITY_SCALE"])
+        if let transactions = environment["RS_RELIABILITY_STRESS_TRANSACTIONS"].flatMap(Int.init) {
+            scale.stressTransactions = transactions
+        }
+        return scale
+    }()
+
+    private static func named(_ name: String?) -> ReliabilityScale {
+        switch name {
         case "full":
             return ReliabilityScale(
                 isFull: true, stressTransactions: 100_000, stressObservations: 100, crashKills: 200,
@@ -38,5 +47,5 @@ public struct ReliabilityScale: Sendable {
         return ReliabilityScale(
             isFull: false, stressTransactions: 5_000, stressObservations: 100, crashKills: 20,
             cancellationIterations: 500, hostileInputs: 1_000, faultPositions: 150)
-    }()
+    }
 }
