@@ -148,12 +148,14 @@ let package = Package(
         // A fault-injecting SQLite VFS, in C: it calls no SQLite function (the driver's table hands it
         // sqlite3_vfs_find and sqlite3_vfs_register), so it links neither SQLite library.
         .target(name: "CFaultVFS", path: "Tests/FaultVFS"),
+        // What the reliability suite reads of the process's memory (glibc's allocator).
+        .target(name: "CMemoryUsage", path: "Tests/MemoryUsage"),
         // The reliability scenarios, shared by every driver's test package.
         .target(
             name: "RSReliabilitySupport",
             dependencies: [
                 "RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff", "RSTestSupport",
-                "CFaultVFS",
+                "CFaultVFS", "CMemoryUsage", "RSSQLMigrationsGenerator",
             ],
             path: "Tests/ReliabilitySupport"),
         // The child process that the crash-safety scenario kills.

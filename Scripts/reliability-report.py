@@ -38,9 +38,11 @@ def main():
     description = sys.argv[2]
     by = lambda scenario: [run for run in figures if run["scenario"] == scenario]
     for run in by("stress"):
-        before, after = int(run["memoryAfterWarmUp"]), int(run["memoryAtEnd"])
-        run["memory"] = f"{megabytes(run, 'memoryAfterWarmUp')} → {megabytes(run, 'memoryAtEnd')}" + (
-            f" ({(after - before) / before:+.1%})" if before else "")
+        for key, before, after in [("memory", "memoryAfterWarmUp", "memoryAtEnd"),
+                                   ("heap", "heapAfterWarmUp", "heapAtEnd")]:
+            first, last = int(run.get(before, 0)), int(run.get(after, 0))
+            run[key] = f"{megabytes(run, before)} → {megabytes(run, after)}" + (
+                f" ({(last - first) / first:+.1%})" if first else "")
     total = lambda scenario, key: sum(int(run.get(key, 0)) for run in by(scenario))
 
     print(f"""# Reliability
@@ -60,8 +62,9 @@ Last run: {description}.
   `integrity_check` and held exactly a prefix of the committed transactions ({total('crash', 'violations')} violations).
 - **{number(total('cancellation', 'cancellations'))} cancellations** racing commits and **{number(total('close', 'closes'))} databases closed** while
   {number(total('close', 'accessesEndedByClose'))} accesses were in flight: no crash, no hang, no value after a cancellation ({total('cancellation', 'violations') + total('close', 'violations')} violations).
-- **{number(total('hostile', 'inputs'))} hostile inputs** (random SQL, arguments, identifiers, values), of which
-  {number(total('hostile', 'refused'))} refused with a `DatabaseError`, none with anything else ({total('hostile', 'violations')} violations).
+- **{number(total('hostile', 'inputs'))} hostile inputs** (random SQL, arguments, identifiers, values, migration files,
+  passphrases), of which {number(total('hostile', 'refused'))} refused with a typed error, none with anything else, no crash
+  ({total('hostile', 'violations')} violations).
 """)
     if by("fault"):
         print(f"""- **{number(total('fault', 'faults'))} I/O faults injected** at {number(total('fault', 'positions'))} positions of a write: each time the
@@ -74,12 +77,15 @@ Four writer tasks move money between ten accounts (the total never changes) and 
 only grows), while four reader tasks read, and 100 observations, spread over every form
 (`ValueObservation` tracking and constant region, `DatabaseRegionObservation`, publishers, async
 sequences, `rx`, diffs), watch. No observer may see a broken invariant or an older state after a newer
-one; every one must end on the last committed state. Resident memory is read after a warm-up of a
-tenth of the transactions, and at the end.
+one; every one must end on the last committed state. Memory is read after a warm-up of a tenth of
+the transactions, and at the end: the resident memory once the allocator gave its free memory back
+to the system (`malloc_trim`), and the bytes the heap holds (`mallinfo2`). The full run requires the
+resident memory to grow by 10 % at most.
 """)
     print(table(by("stress"), [("driver", "driver"), ("writer", "writer"), ("transactions", "transactions"),
                                ("observations", "observations"), ("values checked", "observedValues"),
                                ("reads checked", "reads"), ("resident memory", "memory"),
+                               ("heap in use", "heap"),
                                ("seconds", "seconds"), ("violations", "violations")]))
     if by("fault"):
         print("""
@@ -145,9 +151,12 @@ of random SQL tokens, with random arguments; random table and column names throu
 the query interface; values of every kind (NaN, infinities, extreme integers, random bytes). Each must
 give a result or a `DatabaseError` and leave the connection usable. Beside them: a 1 GiB blob and a
 2 GB `zeroblob` are refused with `SQLITE_TOOBIG`, bytes that are not UTF-8 read as replacement
-characters, a row of 2,000 columns reads back, and a table of 2,001 is refused.
+characters, a row of 2,000 columns reads back, and a table of 2,001 is refused. Random sets of
+migration files (names and contents of random bytes, or of pieces of valid names and SQL) go through
+the generator of the RSSQLMigrations plugin, which accepts them or reports every problem, and the
+migrations it accepts run in a `DatabaseMigrator`, which applies them all or a whole prefix of them.
 """)
-    print(table(by("hostile"), [("driver", "driver"), ("inputs", "inputs"), ("refused", "refused"),
+    print(table(by("hostile"), [("driver", "driver"), ("what", "kind"), ("inputs", "inputs"), ("refused", "refused"),
                                 ("seed", "seed"), ("violations", "violations")]))
     if by("sanitizer"):
         print("""

@@ -20,12 +20,15 @@ figures="$(mktemp)"
 trap 'rm -f "$figures"' EXIT
 started="$(date -u +%Y-%m-%dT%H:%MZ)"
 
+# A suite that fails does not stop the run: its figures say what broke, and the script fails at the end.
+failed=0
+
 # The reliability suites, each in a test process of its own (the memory check needs it).
-RS_RELIABILITY_SCALE="$scale" RS_RELIABILITY_REPORT="$figures" swift test --filter ReliabilityTests
+RS_RELIABILITY_SCALE="$scale" RS_RELIABILITY_REPORT="$figures" swift test --filter ReliabilityTests || failed=1
 # Encryption makes every page read and write slower: the SQLCipher stress runs a tenth of the
 # transactions (the rest of its scenarios run full-size).
 RS_RELIABILITY_SCALE="$scale" RS_RELIABILITY_REPORT="$figures" RS_RELIABILITY_STRESS_TRANSACTIONS="$stress_sqlcipher" \
-    swift test --package-path Tests/SQLCipherTests --filter SQLCipherReliabilityTests
+    swift test --package-path Tests/SQLCipherTests --filter SQLCipherReliabilityTests || failed=1
 
 # Records a sanitizer run: `sanitizer_run NAME PACKAGE RUNS COMMAND...` runs COMMAND RUNS times.
 sanitizer_run() {
@@ -34,7 +37,11 @@ sanitizer_run() {
     local failures=0 tests=0 log
     log="$(mktemp)"
     for _ in $(seq "$runs"); do
-        if ! "$@" >"$log" 2>&1; then failures=$((failures + 1)); tail -30 "$log"; fi
+        if ! "$@" >"$log" 2>&1; then
+            failures=$((failures + 1))
+            failed=1
+            tail -30 "$log"
+        fi
         tests="$(grep -oE 'Test run with [0-9]+ tests' "$log" | grep -oE '[0-9]+' | tail -1 || echo 0)"
     done
     rm -f "$log"
@@ -53,3 +60,4 @@ sanitizer_run address SQLCipher 1 swift test --package-path Tests/SQLCipherTests
 description="$scale size, started $started on $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
 python3 Scripts/reliability-report.py "$figures" "$description" >Documentation/Reliability.md
 echo "Wrote Documentation/Reliability.md"
+exit "$failed"

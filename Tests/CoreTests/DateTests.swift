@@ -37,8 +37,13 @@ private func encode(_ timestamp: TimeInterval) -> DatabaseValue.Storage {
     @Test func datesOutsideOfTheYearsOfTheTextFormatAreStoredAsNumbers() {
         #expect(encode(-62_135_596_800) == .string("0001-01-01 00:00:00.000"))
         #expect(encode(253_402_300_799) == .string("9999-12-31 23:59:59.000"))
-        // Nanoseconds read as seconds, or an infinite date: a record that holds one saves again.
-        for timestamp in [253_402_300_800, -62_135_596_801, 1.7e18, .infinity, -.infinity] {
+        // Nanoseconds read as seconds, or an infinite date: a record that holds one saves again. So
+        // does a date that the milliseconds of the text would round up to the year 10000, or down
+        // below the year 1 (found by the fuzz target).
+        for timestamp in [
+            253_402_300_800, -62_135_596_801, 1.7e18, .infinity, -.infinity, 253_402_300_799.9996,
+            -62_135_596_800.0006,
+        ] {
             #expect(encode(timestamp) == .double(timestamp))
             #expect(
                 Date.fromDatabaseValue(Date(timeIntervalSince1970: timestamp).databaseValue)?.timeIntervalSince1970

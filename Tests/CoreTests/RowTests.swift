@@ -12,6 +12,25 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 }
 
 @Suite struct RowTests {
+    @Test func columnNamesAreCaseInsensitiveForASCIILettersOnlyAsInSQLite() throws {
+        // SQLite folds ASCII letters only: "K" (the Kelvin sign) and "k", or "É" and "é", are two
+        // columns; "Name" and "name" are one. (Found by the fuzz target.) Names are Swift strings,
+        // equal when canonically equivalent: the ASCII "K" finds the Kelvin sign's column.
+        let row = try fetchRow("SELECT 1 AS \"\u{212A}\", 2 AS k, 3 AS \"É\", 4 AS \"é\", 5 AS Name")
+        #expect(row["k"] == 2)
+        #expect(row["\u{212A}"] == 1)
+        #expect(row["É"] == 3)
+        #expect(row["é"] == 4)
+        #expect(row["name"] == 5)
+        #expect(row["NAME"] == 5)
+        let dbQueue = try DatabaseQueue()
+        let values = try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (\"\u{212A}\", k); INSERT INTO t VALUES (NULL, 0.0)")
+            return try Row.fetchOne(db, sql: "SELECT * FROM t").map { [$0["k"] as Double?, $0["\u{212A}"] as Double?] }
+        }
+        #expect(values == [0.0, nil])
+    }
+
     @Test func fetchedRowsKeepTheirOwnValuesAcrossBatches() throws {
         // Rows of 3 columns are copied in batches of 16, 32, … up to 682 rows: 1500 rows span seven.
         let dbQueue = try DatabaseQueue()

@@ -216,11 +216,11 @@ struct SplitMix64: RandomNumberGenerator {
 
 extension HostileInputScenario {
     /// Records the figures of a run in the reliability report.
-    public static func report(_ figures: Figures, seed: UInt64, driver: String) {
+    public static func report(_ figures: Figures, seed: UInt64, driver: String, inputs: String) {
         ReliabilityReport.record(
             "hostile",
             [
-                "driver": driver, "inputs": figures.inputs, "refused": figures.refused, "seed": seed,
+                "driver": driver, "kind": inputs, "inputs": figures.inputs, "refused": figures.refused, "seed": seed,
                 "violations": figures.violations.count,
             ])
     }

@@ -47,19 +47,25 @@ public enum ShutdownScenario {
         for iteration in 0..<iterations {
             let queue = DispatchQueue(label: "ReactiveSQLite.Reliability.cancellation")
             let isCancelled = Locked(false)
-            let firstValue = DispatchSemaphore(value: 0)
+            let hasValue = Locked(false)
+            let progress = StressProgress()
             let onChange: @Sendable (Int) -> Void = { _ in
                 if isCancelled.current { violations.withLock { $0.append("a value after cancel() (\(iteration))") } }
-                firstValue.signal()
+                hasValue.current = true
+                progress.signal()
             }
+            // Half of the cancellations come after a first value, the others at once.
             let waitsForAValue = Bool.random()
+            func waitForAValue() async {
+                if waitsForAValue { _ = await progress.wait(until: Date() + 1) { hasValue.current } }
+            }
             switch iteration % 4 {
             case 0:
                 let cancellable = observation.start(
                     in: writer, scheduling: .async(onQueue: queue),
                     onError: { error in violations.withLock { $0.append("observation failed: \(error)") } },
                     onChange: onChange)
-                if waitsForAValue { _ = firstValue.wait(timeout: .now() + 1) }
+                await waitForAValue()
                 queue.sync {
                     cancellable.cancel()
                     isCancelled.current = true
@@ -71,7 +77,7 @@ public enum ShutdownScenario {
                             violations.withLock { $0.append("publisher failed: \(error)") }
                         }
                     }, receiveValue: onChange)
-                if waitsForAValue { _ = firstValue.wait(timeout: .now() + 1) }
+                await waitForAValue()
                 queue.sync {
                     cancellable.cancel()
                     isCancelled.current = true
@@ -80,7 +86,7 @@ public enum ShutdownScenario {
                 let task = Task {
                     for try await value in observation.values(in: writer) { onChange(value) }
                 }
-                if waitsForAValue { _ = firstValue.wait(timeout: .now() + 1) }
+                await waitForAValue()
                 task.cancel()
                 if try await !ended(task) { violations.withLock { $0.append("an async sequence did not end") } }
             default:
@@ -124,7 +130,7 @@ public enum ShutdownScenario {
                         }
                     })
             }
-            try await Task.detached { try writer.close() }.value
+            try await runOffThePool { try writer.close() }
             figures.closes += 1
             for access in accesses {
                 switch await outcome(of: access) {

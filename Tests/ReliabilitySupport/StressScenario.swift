@@ -31,16 +31,16 @@ public struct StressFigures: Sendable {
     /// What broke: an invariant, the order of values, an observation that failed or did not end on
     /// the last committed state. Empty when the run passed.
     public var violations: [String] = []
-    /// The resident memory after the warm-up, in bytes.
-    public var residentMemoryAfterWarmUp: Int?
-    /// The resident memory at the end, in bytes.
-    public var residentMemoryAtEnd: Int?
+    /// The memory after the warm-up.
+    public var memoryAfterWarmUp: MemoryUsage?
+    /// The memory at the end, before the observations stop.
+    public var memoryAtEnd: MemoryUsage?
     /// How long the run took.
     public var seconds = 0.0
 
     /// The growth of the resident memory from the warm-up to the end, as a fraction.
     public var memoryGrowth: Double? {
-        guard let before = residentMemoryAfterWarmUp, let after = residentMemoryAtEnd else { return nil }
+        guard let before = memoryAfterWarmUp?.resident, let after = memoryAtEnd?.resident else { return nil }
         return Double(after - before) / Double(before)
     }
 }
@@ -73,7 +73,7 @@ public enum StressScenario {
         let warmUp = transactions / 10
         figures.reads += try await writeConcurrently(warmUp, in: writer)
         figures.violations += await waitForObservers(observers, version: warmUp, progress: progress)
-        figures.residentMemoryAfterWarmUp = residentMemory()
+        figures.memoryAfterWarmUp = MemoryUsage.current()
 
         figures.reads += try await writeConcurrently(transactions - warmUp, in: writer)
         let finalState = try await writer.read { db in try BankState.fetch(db) }
@@ -82,7 +82,7 @@ public enum StressScenario {
             figures.violations.append("the database ends with \(finalState), after \(transactions) transactions")
         }
         figures.violations += await waitForObservers(observers, version: transactions, progress: progress)
-        figures.residentMemoryAtEnd = residentMemory()
+        figures.memoryAtEnd = MemoryUsage.current()
         figures.observedValues = observers.logs.reduce(0) { $0 + $1.valueCount }
         figures.violations += observers.logs.flatMap(\.violations)
         figures.seconds = Date().timeIntervalSince(start)
@@ -164,8 +164,10 @@ extension StressScenario {
                 "driver": driver, "writer": kind.rawValue, "transactions": figures.transactions,
                 "observations": figures.observations, "observedValues": figures.observedValues,
                 "reads": figures.reads, "violations": figures.violations.count,
-                "memoryAfterWarmUp": figures.residentMemoryAfterWarmUp ?? 0,
-                "memoryAtEnd": figures.residentMemoryAtEnd ?? 0,
+                "memoryAfterWarmUp": figures.memoryAfterWarmUp?.resident ?? 0,
+                "memoryAtEnd": figures.memoryAtEnd?.resident ?? 0,
+                "heapAfterWarmUp": figures.memoryAfterWarmUp?.heapInUse ?? 0,
+                "heapAtEnd": figures.memoryAtEnd?.heapInUse ?? 0,
                 "seconds": (figures.seconds * 10).rounded() / 10,
             ])
     }

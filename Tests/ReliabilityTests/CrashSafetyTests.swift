@@ -5,13 +5,15 @@ import Testing
 /// Crash safety: a child process killed at random points (see `CrashScenario`).
 @Suite(.serialized) struct CrashSafetyTests {
     @Test(arguments: WriterKind.allCases)
-    func aKilledWriterLeavesAnIntactDatabaseWithAPrefixOfItsTransactions(_ kind: WriterKind) throws {
+    func aKilledWriterLeavesAnIntactDatabaseWithAPrefixOfItsTransactions(_ kind: WriterKind) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("crash.sqlite")
-        let figures = try CrashScenario.run(
-            kills: ReliabilityScale.current.crashKills, worker: testedWorker, kind: kind, path: path
-        ) {
-            try kind.open(path: path, configuration: testedConfiguration(), driver: testedDriver)
+        let figures = try await runOffThePool {
+            try CrashScenario.run(
+                kills: ReliabilityScale.current.crashKills, worker: testedWorker, kind: kind, path: path
+            ) {
+                try kind.open(path: path, configuration: testedConfiguration(), driver: testedDriver)
+            }
         }
         CrashScenario.report(figures, kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])

@@ -131,10 +131,10 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: ConflictResolution?, columns: Set<String>?
     ) throws -> Bool {
         if key.hasNull { return false }
-        let keyColumns = Set(key.columns.map { $0.lowercased() })
-        let selected = columns.map { Set($0.map { $0.lowercased() }) }
+        let keyColumns = Set(key.columns.map { $0.asciiLowercased })
+        let selected = columns.map { Set($0.map { $0.asciiLowercased }) }
         var assigned = container.columnsAndValues.filter { column, _ in
-            !keyColumns.contains(column.lowercased()) && (selected?.contains(column.lowercased()) ?? true)
+            !keyColumns.contains(column.asciiLowercased) && (selected?.contains(column.asciiLowercased) ?? true)
         }
         if assigned.isEmpty {
             // Nothing to change but the key itself: the UPDATE still tells whether the row exists.

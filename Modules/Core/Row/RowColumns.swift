@@ -5,7 +5,8 @@ final class RowColumns: Sendable {
     let names: [String]
     /// The SQL that produced the rows, for error messages.
     let sql: String?
-    /// The index of the leftmost column of each lowercased name.
+    /// The index of the leftmost column of each name, its ASCII letters lowercased (SQLite folds no
+    /// other letter: "K" and the Kelvin sign are two columns).
     private let lowercasedIndexes: [String: Int]
     /// Whether two names differ only by case (then an exact match may not be the leftmost one).
     private let hasCaseInsensitiveDuplicates: Bool
@@ -15,7 +16,7 @@ final class RowColumns: Sendable {
     init(names: [String], sql: String?) {
         self.names = names
         self.sql = sql
-        let lowercasedNames = names.map { $0.lowercased() }
+        let lowercasedNames = names.map(\.asciiLowercased)
         var indexes: [String: Int] = [:]
         for (index, name) in lowercasedNames.enumerated().reversed() {
             indexes[name] = index
@@ -36,10 +37,10 @@ final class RowColumns: Sendable {
 
     /// The index of the leftmost column of this name, compared case-insensitively.
     func index(of name: String) -> Int? {
-        // Exact matches are the common case, and avoid lowercasing.
+        // Exact matches are the common case, and avoid folding.
         if !hasCaseInsensitiveDuplicates, let index = names.firstIndex(of: name) {
             return index
         }
-        return lowercasedIndexes[name.lowercased()]
+        return lowercasedIndexes[name.asciiLowercased]
     }
 }

@@ -5,11 +5,14 @@ extension Date: DatabaseValueConvertible {
     /// A date outside of the years 0001–9999 of this format is stored as a REAL number of seconds
     /// since 1970, which decodes back.
     public var databaseValue: DatabaseValue {
-        // 0001-01-01 00:00:00 and 10000-01-01 00:00:00 UTC; not finite values fail both comparisons.
-        guard timeIntervalSince1970 >= -62_135_596_800, timeIntervalSince1970 < 253_402_300_800 else {
+        // The text has milliseconds: the date is rounded first, then must be between
+        // 0001-01-01 00:00:00 and 10000-01-01 00:00:00 UTC (excluded), which a text of four digits of
+        // year can tell; not finite values fail both comparisons.
+        let roundedMilliseconds = (timeIntervalSince1970 * 1000).rounded(.toNearestOrEven)
+        guard roundedMilliseconds >= -62_135_596_800_000, roundedMilliseconds < 253_402_300_800_000 else {
             return timeIntervalSince1970.databaseValue
         }
-        let milliseconds = Int64((timeIntervalSince1970 * 1000).rounded(.toNearestOrEven))
+        let milliseconds = Int64(roundedMilliseconds)
         let (days, dayMilliseconds) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)
         let hours = dayMilliseconds / 3_600_000
