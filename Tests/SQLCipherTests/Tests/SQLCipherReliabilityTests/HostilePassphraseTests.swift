@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile passphrases: random texts (empty, NUL characters, any script, 64 KiB long) and random
 /// bytes. A database encrypted with one opens with it, and only with it: another passphrase fails
-/// with `SQLITE_NOTADB`, never with a crash or another error.
+/// with `SQLITE_NOTADB` (an empty one with `SQLITE_MISUSE`), never with a crash or another error.
 @Suite struct HostilePassphraseTests {
     enum Passphrase: Sendable {
         case text(String)
@@ -66,6 +66,19 @@ import Testing
             let path = directory.path("db.sqlite")
             let passphrase = randomPassphrase(using: &generator)
             let other = randomPassphrase(using: &generator)
+            // An empty passphrase is refused, as documented.
+            let expectedError: ResultCode = other.key.isEmpty ? .SQLITE_MISUSE : .SQLITE_NOTADB
+            if passphrase.key.isEmpty {
+                do {
+                    _ = try DatabaseQueue(path: path, configuration: configuration(passphrase))
+                    Issue.record("an empty passphrase was accepted")
+                    violations += 1
+                } catch let error as DatabaseError {
+                    #expect(error.resultCode == .SQLITE_MISUSE, "\(error)")
+                    refused += 1
+                }
+                continue
+            }
             do {
                 let writer = try DatabaseQueue(path: path, configuration: configuration(passphrase))
                 try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (\(index))") }
@@ -86,7 +99,7 @@ import Testing
                     Issue.record("\(other) opened a database encrypted with \(passphrase)")
                     violations += 1
                 } catch let error as DatabaseError {
-                    #expect(error.resultCode == .SQLITE_NOTADB, "\(error)")
+                    #expect(error.resultCode == expectedError, "\(error)")
                     refused += 1
                 }
             }
