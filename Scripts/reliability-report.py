@@ -20,12 +20,21 @@ def number(value):
         return value
 
 
+def cell(value, key):
+    """A value as a table shows it: seeds as they are, booleans as yes or no, numbers grouped."""
+    if key == "seed":
+        return value
+    if value in ("true", "false"):
+        return "yes" if value == "true" else "no"
+    return number(value)
+
+
 def table(runs, columns):
     """A Markdown table of the runs, with (title, key) columns; numbers get thousands separators."""
     out = ["| " + " | ".join(title for title, _ in columns) + " |",
            "| " + " | ".join("---" for _ in columns) + " |"]
     for run in runs:
-        out.append("| " + " | ".join(number(run.get(key, "")) for _, key in columns) + " |")
+        out.append("| " + " | ".join(cell(run.get(key, ""), key) for _, key in columns) + " |")
     return "\n".join(out)
 
 

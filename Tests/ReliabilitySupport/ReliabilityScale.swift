@@ -46,6 +46,6 @@ public struct ReliabilityScale: Sendable {
         }
         return ReliabilityScale(
             isFull: false, stressTransactions: 5_000, stressObservations: 100, crashKills: 20,
-            cancellationIterations: 500, hostileInputs: 1_000, faultPositions: 150)
+            cancellationIterations: 500, hostileInputs: 1_000, faultPositions: 1_000)
     }
 }
