@@ -45,9 +45,13 @@ public enum BusyScenario {
         let output = Pipe()
         child.standardOutput = output
         try child.run()
+        // The child is killed once, here or below: its process id may be reused after it ends.
+        var isChildRunning = true
         defer {
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            if isChildRunning {
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+            }
         }
         let line = String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
         guard line == "locked\n" else {
@@ -76,6 +80,7 @@ public enum BusyScenario {
 
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
+        isChildRunning = false
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES ('after')") }
         let rows = try writer.read { db in try String.fetchAll(db, sql: "SELECT a FROM t ORDER BY rowid") }
         if rows != ["before", "after"] { figures.violations.append("the database holds \(rows)") }

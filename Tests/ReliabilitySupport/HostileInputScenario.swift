@@ -16,10 +16,13 @@ public enum HostileInputScenario {
         public var refused = 0
         /// What broke.
         public var violations: [String] = []
+
+        /// No input yet.
+        public init() {}
     }
 
-    /// Runs `count` random inputs of each kind on the database, with the random generator seeded by
-    /// `seed` (the report gives it, so that a failure can be replayed).
+    /// Runs `count` random inputs on the database, spread over their kinds, with the random generator
+    /// seeded by `seed` (the report gives it, so that a failure can be replayed).
     public static func run(_ writer: any DatabaseWriter, count: Int, seed: UInt64) throws -> Figures {
         var figures = Figures()
         var generator = SplitMix64(seed: seed)
@@ -162,14 +165,16 @@ public enum HostileInputScenario {
 
     private static func randomSQL(_ generator: inout SplitMix64) -> String {
         if Bool.random(using: &generator) {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: randomBytes(&generator, count: 0...40), as: UTF8.self)
         }
         return (0..<Int.random(in: 1...12, using: &generator)).map { _ in
             tokens.randomElement(using: &generator)!
         }.joined(separator: Bool.random(using: &generator) ? " " : "")
+    }
+
+    /// Random bytes, of a random count in `count`.
+    static func randomBytes(_ generator: inout SplitMix64, count: ClosedRange<Int>) -> [UInt8] {
+        (0..<Int.random(in: count, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
     private static func randomIdentifier(_ generator: inout SplitMix64) -> String {
@@ -187,25 +192,23 @@ public enum HostileInputScenario {
             return doubles.randomElement(using: &generator)!.databaseValue
         case 3: return Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator)).databaseValue
         case 4: return randomIdentifier(&generator).databaseValue
-        case 5:
-            let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
-            }
-            return Data(bytes).databaseValue
+        case 5: return Data(randomBytes(&generator, count: 0...64)).databaseValue
         default: return randomSQL(&generator).databaseValue
         }
     }
 }
 
 /// A small seeded random generator (SplitMix64), so that a run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator whose numbers follow from `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next number.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -84,8 +84,4 @@ extension HostileInputScenario {
             statements.randomElement(using: &generator)!
         }.joined(separator: ";\n")
     }
-
-    private static func randomBytes(_ generator: inout SplitMix64, count: ClosedRange<Int>) -> [UInt8] {
-        (0..<Int.random(in: count, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
 }

@@ -14,7 +14,6 @@ import Testing
             observations: scale.stressObservations)
         StressScenario.report(figures, kind: kind, driver: testedDriverName)
         #expect(figures.violations == [])
-        #expect(figures.transactions == scale.stressTransactions)
         // The memory check needs a process of its own (the full run's): the other suites of a
         // test run allocate beside it.
         if scale.isFull, let growth = figures.memoryGrowth {

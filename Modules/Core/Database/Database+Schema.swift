@@ -44,9 +44,9 @@ extension Database {
     /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
     public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
         let primaryKey = try self.primaryKey(tableName)
-        let wanted = Set(columns.map { $0.asciiLowercased })
+        let wanted = Set(columns.map { $0.normalizedIdentifier })
         if wanted.isEmpty { return false }
-        if Set(primaryKey.columns.map { $0.asciiLowercased }).isSubset(of: wanted) { return true }
+        if Set(primaryKey.columns.map { $0.normalizedIdentifier }).isSubset(of: wanted) { return true }
         let keys = try uniqueKeys(tableName)
         if wanted.isSubset(of: keys.rowIDNames) { return true }
         return keys.uniqueIndexes.contains { $0.isSubset(of: wanted) }
@@ -77,7 +77,7 @@ extension Database {
         if let keys = schemaCache.uniqueKeys[tableName] { return keys }
         let table = tableName.quotedDatabaseIdentifier
         let columns = try Set(
-            Row.fetchAll(self, sql: "PRAGMA table_info(\(table))").map { ($0["name"] as String).asciiLowercased })
+            Row.fetchAll(self, sql: "PRAGMA table_info(\(table))").map { ($0["name"] as String).normalizedIdentifier })
         var hasRowID = true
         var hasPrimaryKeyIndex = false
         var uniqueIndexes: [Set<String>] = []
@@ -94,7 +94,7 @@ extension Database {
             }
             let keyColumns = indexColumns.filter { $0["key"] as Bool }.map { $0["name"] as String? }
             if !keyColumns.contains(nil) {
-                uniqueIndexes.append(Set(keyColumns.map { $0!.asciiLowercased }))
+                uniqueIndexes.append(Set(keyColumns.map { $0!.normalizedIdentifier }))
             }
         }
         let keys = UniqueKeyInfo(

@@ -131,10 +131,11 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: ConflictResolution?, columns: Set<String>?
     ) throws -> Bool {
         if key.hasNull { return false }
-        let keyColumns = Set(key.columns.map { $0.asciiLowercased })
-        let selected = columns.map { Set($0.map { $0.asciiLowercased }) }
+        let keyColumns = Set(key.columns.map { $0.normalizedIdentifier })
+        let selected = columns.map { Set($0.map { $0.normalizedIdentifier }) }
         var assigned = container.columnsAndValues.filter { column, _ in
-            !keyColumns.contains(column.asciiLowercased) && (selected?.contains(column.asciiLowercased) ?? true)
+            !keyColumns.contains(column.normalizedIdentifier)
+                && (selected?.contains(column.normalizedIdentifier) ?? true)
         }
         if assigned.isEmpty {
             // Nothing to change but the key itself: the UPDATE still tells whether the row exists.

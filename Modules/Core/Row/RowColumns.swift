@@ -16,7 +16,7 @@ final class RowColumns: Sendable {
     init(names: [String], sql: String?) {
         self.names = names
         self.sql = sql
-        let lowercasedNames = names.map(\.asciiLowercased)
+        let lowercasedNames = names.map(\.normalizedIdentifier)
         var indexes: [String: Int] = [:]
         for (index, name) in lowercasedNames.enumerated().reversed() {
             indexes[name] = index
@@ -41,6 +41,6 @@ final class RowColumns: Sendable {
         if !hasCaseInsensitiveDuplicates, let index = names.firstIndex(of: name) {
             return index
         }
-        return lowercasedIndexes[name.asciiLowercased]
+        return lowercasedIndexes[name.normalizedIdentifier]
     }
 }

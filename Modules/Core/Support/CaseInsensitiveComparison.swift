@@ -17,13 +17,6 @@ extension String {
         }
     }
 
-    /// The string with its ASCII letters in lowercase, and its other characters as they are: the
-    /// key of the case-insensitive lookups that agree with `equalsIgnoringCase`, as SQLite's do.
-    var asciiLowercased: String {
-        guard utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return self }
-        return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
     /// A number that is equal for strings that are `equalsIgnoringCase`, and most often different
     /// for others: comparing it first avoids most string comparisons. Zero means "unknown" (a string
     /// without contiguous UTF-8): such strings are always compared in full.

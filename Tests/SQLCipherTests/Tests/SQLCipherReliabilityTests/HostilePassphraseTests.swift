@@ -51,64 +51,66 @@ import Testing
     }
 
     @Test func aDatabaseOpensWithItsPassphraseOnlyWhateverThePassphrase() async throws {
+        let seed = UInt64.random(in: 0 ... .max)
         // On a thread of its own: each opening derives a key (64,000 PBKDF2 iterations), which would
         // hold a thread of the cooperative pool.
-        try await runOffThePool { try Self.checkRandomPassphrases() }
+        let figures = try await runOffThePool { try Self.checkRandomPassphrases(seed: seed) }
+        HostileInputScenario.report(figures, seed: seed, driver: "SQLCipher", inputs: "passphrases")
+        #expect(figures.violations == [], "seed \(seed)")
     }
 
-    static func checkRandomPassphrases() throws {
-        var generator = SystemRandomNumberGenerator()
-        let count = max(20, ReliabilityScale.current.hostileInputs / 50)
-        var refused = 0
-        var violations = 0
-        for index in 0..<count {
+    /// Encrypts databases with random passphrases, and opens them with their own and with others.
+    static func checkRandomPassphrases(seed: UInt64) throws -> HostileInputScenario.Figures {
+        var generator = SplitMix64(seed: seed)
+        var figures = HostileInputScenario.Figures()
+        for index in 0..<max(20, ReliabilityScale.current.hostileInputs / 50) {
+            figures.inputs += 1
             let directory = try TemporaryDirectory()
             let path = directory.path("db.sqlite")
             let passphrase = randomPassphrase(using: &generator)
             let other = randomPassphrase(using: &generator)
+            /// Opens the database with `passphrase`, and reads it: the error that SQLCipher gives.
+            func openingError(_ passphrase: Passphrase) throws -> ResultCode? {
+                do {
+                    let writer = try DatabaseQueue(path: path, configuration: configuration(passphrase))
+                    try writer.write { db in
+                        try db.execute(
+                            sql:
+                                "CREATE TABLE IF NOT EXISTS t (a); INSERT INTO t SELECT \(index) WHERE NOT EXISTS (SELECT 1 FROM t)"
+                        )
+                    }
+                    if try writer.read({ db in try Int.fetchOne(db, sql: "SELECT a FROM t") }) != index {
+                        figures.violations.append("\(passphrase) reads another database")
+                    }
+                    try writer.close()
+                    return nil
+                } catch let error as DatabaseError {
+                    figures.refused += 1
+                    return error.resultCode
+                }
+            }
             // An empty passphrase is refused, as documented.
-            let expectedError: ResultCode = other.key.isEmpty ? .SQLITE_MISUSE : .SQLITE_NOTADB
             if passphrase.key.isEmpty {
-                do {
-                    _ = try DatabaseQueue(path: path, configuration: configuration(passphrase))
-                    Issue.record("an empty passphrase was accepted")
-                    violations += 1
-                } catch let error as DatabaseError {
-                    #expect(error.resultCode == .SQLITE_MISUSE, "\(error)")
-                    refused += 1
+                let error = try openingError(passphrase)
+                if error != .SQLITE_MISUSE {
+                    figures.violations.append("an empty passphrase gives \(String(describing: error))")
                 }
                 continue
             }
-            do {
-                let writer = try DatabaseQueue(path: path, configuration: configuration(passphrase))
-                try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (\(index))") }
-                try writer.close()
-            } catch let error as DatabaseError {
-                // SQLCipher may refuse a passphrase: then with a typed error.
-                Issue.record("passphrase \(passphrase) refused: \(error)")
-                violations += 1
-                continue
-            }
-            let reopened = try DatabaseQueue(path: path, configuration: configuration(passphrase))
-            #expect(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") } == index)
-            try reopened.close()
-            if other.key != passphrase.key {
-                do {
-                    let wrong = try DatabaseQueue(path: path, configuration: configuration(other))
-                    _ = try wrong.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }
-                    Issue.record("\(other) opened a database encrypted with \(passphrase)")
-                    violations += 1
-                } catch let error as DatabaseError {
-                    #expect(error.resultCode == expectedError, "\(error)")
-                    refused += 1
+            // The database opens with its own passphrase, twice (created, then reopened).
+            for _ in 0..<2 {
+                if let error = try openingError(passphrase) {
+                    figures.violations.append("\(passphrase) is refused with \(error)")
                 }
+            }
+            guard other.key != passphrase.key else { continue }
+            let expected: ResultCode = other.key.isEmpty ? .SQLITE_MISUSE : .SQLITE_NOTADB
+            let error = try openingError(other)
+            if error != expected {
+                figures.violations.append(
+                    "\(other) opens a database encrypted with \(passphrase): \(String(describing: error))")
             }
         }
-        ReliabilityReport.record(
-            "hostile",
-            [
-                "driver": "SQLCipher", "kind": "passphrases", "inputs": count, "refused": refused,
-                "violations": violations,
-            ])
+        return figures
     }
 }
