@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target Fuzz/Sources/SQLFuzzer with ASan, and fuzzes ReactiveSQLite with it.
 #
-#   bash Fuzz/run.sh [--seconds N] [--merge] [--leaks]
+#   bash Fuzz/run.sh [--seconds N] [--merge] [--leaks] [--report FILE]
 #
 #   --seconds N  how long to fuzz (default 60)
 #   --merge      merge the inputs that add coverage into Fuzz/Corpus at the end (libFuzzer -merge=1)
+#   --report F   append the run's figures to F, as a JSON line (Scripts/reliability.sh reads them)
 #   --leaks      LeakSanitizer after every input that keeps memory (about 20 times slower); without
 #                it, the corpus is checked for leaks once at the end
 #
@@ -17,12 +18,14 @@ set -euo pipefail
 seconds=60
 merge=false
 leaks=0
+report=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="$2"; shift 2 ;;
         --merge) merge=true; shift ;;
         --leaks) leaks=1; shift ;;
-        *) echo "usage: bash Fuzz/run.sh [--seconds N] [--merge] [--leaks]" >&2; exit 2 ;;
+        --report) report="$2"; shift 2 ;;
+        *) echo "usage: bash Fuzz/run.sh [--seconds N] [--merge] [--leaks] [--report FILE]" >&2; exit 2 ;;
     esac
 done
 
@@ -52,6 +55,19 @@ swift build --package-path Fuzz --scratch-path Fuzz/.build -c release --product 
 echo "Built in $(($(date +%s) - build_start)) s"
 fuzzer="$(swift build --package-path Fuzz --scratch-path Fuzz/.build -c release --show-bin-path)/SQLFuzzer"
 
+# Appends the figures of the run to the --report file: `record FAILURES`.
+record() {
+    [ -n "$report" ] || return 0
+    local executions per_second new_units
+    stat() { grep -oE "^stat::$1: *[0-9]+" "$log" | grep -oE '[0-9]+$' || echo 0; }
+    executions="$(stat number_of_executed_units)"
+    per_second="$(stat average_exec_per_sec)"
+    new_units="$(stat new_units_added)"
+    printf '{"scenario": "fuzz", "seconds": "%s", "executions": "%s", "executionsPerSecond": "%s", "newInputs": "%s", "corpusFiles": "%s", "corpusBytes": "%s", "failures": "%s"}\n' \
+        "$seconds" "$executions" "$per_second" "$new_units" "$(ls Fuzz/Corpus | wc -l)" \
+        "$(du -sb Fuzz/Corpus | cut -f1)" "$1" >>"$report"
+}
+
 work="$(mktemp -d "${TMPDIR:-/tmp}/sqlfuzzer.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" Fuzz/.build/artifacts
@@ -76,6 +92,7 @@ if [ "$status" -ne 0 ]; then
     echo "FAILED: the fuzzer found an input that fails (exit $status):" \
         "${artifact:-see Fuzz/.build/artifacts/last-run.log}" >&2
     echo "Replay it with: $fuzzer ${artifact:-<file>}" >&2
+    record 1
     exit 1
 fi
 
@@ -86,6 +103,7 @@ if [ "$leaks" -eq 0 ]; then
         cp "$work/leaks.log" Fuzz/.build/artifacts/leaks.log
         grep -E 'ERROR|SUMMARY|Test unit written' "$work/leaks.log" >&2 || true
         echo "FAILED: a leak in the corpus: see Fuzz/.build/artifacts/leaks.log" >&2
+        record 1
         exit 1
     fi
     echo "Leak check of the corpus: none"
@@ -99,3 +117,4 @@ if $merge; then
     grep -E 'MERGE-OUTER: [0-9]+ new files' "$work/merge.log" || tail -3 "$work/merge.log"
     echo "Fuzz/Corpus: $before -> $(ls Fuzz/Corpus | wc -l) files, $(du -sb Fuzz/Corpus | cut -f1) bytes"
 fi
+record 0

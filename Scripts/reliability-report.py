@@ -38,6 +38,11 @@ def table(runs, columns):
     return "\n".join(out)
 
 
+def minutes(seconds):
+    count = int(seconds) // 60
+    return f"{count} minute" + ("" if count == 1 else "s")
+
+
 def megabytes(run, key):
     return f"{int(run[key]) / 1_048_576:.1f} MB" if int(run.get(key, 0)) else "–"
 
@@ -74,6 +79,11 @@ Last run: {description}.
 - **{number(total('hostile', 'inputs'))} hostile inputs** (random SQL, arguments, identifiers, values, migration files,
   passphrases), of which {number(total('hostile', 'refused'))} refused with a typed error, none with anything else, no crash
   ({total('hostile', 'violations')} violations).
+""")
+    for run in by("fuzz"):
+        print(f"""- **{number(run['executions'])} fuzzed inputs** in {minutes(run['seconds'])} of coverage-guided fuzzing (libFuzzer, with
+  AddressSanitizer) through the public API: {'no crash, no sanitizer report, no hang, no leak' if run['failures'] == '0' else 'a finding, see the log'};
+  the corpus kept in `Fuzz/Corpus` holds {number(run['corpusFiles'])} inputs.
 """)
     if by("fault"):
         print(f"""- **{number(total('fault', 'faults'))} I/O faults injected** at {number(total('fault', 'positions'))} positions of a write: each time the
@@ -167,6 +177,23 @@ migrations it accepts run in a `DatabaseMigrator`, which applies them all or a w
 """)
     print(table(by("hostile"), [("driver", "driver"), ("what", "kind"), ("inputs", "inputs"), ("refused", "refused"),
                                 ("seed", "seed"), ("violations", "violations")]))
+    if by("fuzz"):
+        print("""
+## Fuzzing
+
+`Fuzz/` holds a libFuzzer target (`-sanitize=fuzzer,address`) that turns each input into SQL with
+arguments, rows read by index and by name with every decoding, tables and queries built from fuzzed
+names, Codable records, and SQL migrations, on an in-memory database (`Fuzz/README.md` tells how).
+Every input must end with a result or a typed error and leave its connection usable and then
+deallocated; a crash, an AddressSanitizer report, an input that runs over ten seconds, or a leak
+(the whole corpus is checked with LeakSanitizer at the end) is a finding. The fuzzer runs beside
+the suites, on one core; the inputs that add coverage join the corpus kept in the repository, which
+CI fuzzes from for a minute on every change.
+""")
+        print(table(by("fuzz"), [("seconds", "seconds"), ("inputs run", "executions"),
+                                 ("inputs per second", "executionsPerSecond"), ("new inputs found", "newInputs"),
+                                 ("corpus files", "corpusFiles"), ("corpus bytes", "corpusBytes"),
+                                 ("findings", "failures")]))
     if by("sanitizer"):
         print("""
 ## Sanitizers

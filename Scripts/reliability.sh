@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the reliability suite full-size on both drivers (RS_RELIABILITY_SCALE=full), then the test
-# suites under the thread and address sanitizers, and writes the figures to
-# Documentation/Reliability.md. It takes about an hour on two cores.
+# suites under the thread and address sanitizers, with an hour of fuzzing beside them on one core
+# (Fuzz/run.sh --merge: the inputs that add coverage join Fuzz/Corpus), and writes the figures to
+# Documentation/Reliability.md. It takes about two hours on two cores.
 #
-# Options: --quick runs the suite at its bounded (CI) size, and the sanitizers once, to try the script.
+# Options: --quick runs the suite at its bounded (CI) size, the sanitizers once and the fuzzer for a
+# minute, to try the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -11,9 +13,11 @@ bash Scripts/install-system-libraries.sh
 
 scale=full
 tsan_runs=2
+fuzz_seconds=3600
 if [ "${1:-}" = "--quick" ]; then
     scale=bounded
     tsan_runs=1
+    fuzz_seconds=60
 fi
 if [ "$scale" = bounded ]; then stress_sqlcipher=5000; else stress_sqlcipher=10000; fi
 figures="$(mktemp)"
@@ -22,6 +26,11 @@ started="$(date -u +%Y-%m-%dT%H:%MZ)"
 
 # A suite that fails does not stop the run: its figures say what broke, and the script fails at the end.
 failed=0
+
+# The fuzzer runs beside the suites, from start to end, with its own build; its output goes to a log.
+fuzz_log="$(mktemp)"
+bash Fuzz/run.sh --seconds "$fuzz_seconds" --merge --report "$figures" >"$fuzz_log" 2>&1 &
+fuzzer=$!
 
 # The stress runs in a test process of its own: its memory check must not see the other scenarios'
 # allocations (the 1 GiB blob of the hostile input, say). Then the other scenarios, and the SQLCipher
@@ -66,6 +75,12 @@ export ASAN_OPTIONS=detect_leaks=0
 sanitizer_run address root 1 swift test --sanitize=address --scratch-path .build-asan
 sanitizer_run address SQLCipher 1 swift test --package-path Tests/SQLCipherTests --sanitize=address \
     --scratch-path Tests/SQLCipherTests/.build-asan
+
+if ! wait "$fuzzer"; then
+    failed=1
+    tail -20 "$fuzz_log"
+fi
+rm -f "$fuzz_log"
 
 description="$scale size, started $started on $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
 python3 Scripts/reliability-report.py "$figures" "$description" >Documentation/Reliability.md
