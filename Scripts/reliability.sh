@@ -2,7 +2,7 @@
 # Runs the reliability suite full-size on both drivers (RS_RELIABILITY_SCALE=full), then the test
 # suites under the thread and address sanitizers, with an hour of fuzzing beside them on one core
 # (Fuzz/run.sh --merge: the inputs that add coverage join Fuzz/Corpus), and writes the figures to
-# Documentation/Reliability.md. It takes about two hours on two cores.
+# Documentation/Reliability.md. It takes about 75 minutes on two cores.
 #
 # Options: --quick runs the suite at its bounded (CI) size, the sanitizers once and the fuzzer for a
 # minute, to try the script.
