@@ -78,7 +78,7 @@ public struct DatabaseRegionObservation: Sendable {
         }
         if startsWithChange {
             do {
-                try writer.writeWithoutTransaction { db in register(.success(db)) }
+                try writer.writeAccess { db in register(.success(db)) }
             } catch {
                 onError(error)
             }

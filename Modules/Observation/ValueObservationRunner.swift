@@ -85,7 +85,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
             do {
                 let start =
                     try observation.requiresWriteAccess
-                    ? writer.writeWithoutTransaction { db in try startOnWriter(db) }
+                    ? writer.writeAccess { db in try startOnWriter(db) }
                     : writer.read { db in try startInRead(db, reader: writer) }
                 didStart(start, notifiesNow: true)
             } catch {

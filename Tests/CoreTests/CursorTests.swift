@@ -6,27 +6,44 @@ import Testing
 @Suite struct CursorTests {
     /// A helper that calls a closure on values of the cursor.
     enum VisitingHelper: String, CaseIterable, CustomTestStringConvertible {
-        case forEach, firstWhere, map, filter
+        case forEach, firstWhere, containsWhere, map, mapForEach, filter, filterForEach, compactMap, reduce,
+            reduceInto, prefixWhile, dropWhile, flatMap
 
         var testDescription: String { rawValue }
 
-        /// Runs the helper over the cursor with `visit` as its closure.
-        func run(_ cursor: DatabaseValueCursor<Int>, _ visit: (Int) throws -> Bool) throws {
+        /// Runs the helper over the cursor with `visit` as its closure (and reads the cursor the
+        /// lazy ones return, to its end).
+        func run(_ cursor: DatabaseValueCursor<Int>, _ visit: @escaping (Int) throws -> Bool) throws {
             switch self {
             case .forEach:
                 // The method under test (a cursor is not a Sequence, to be looped over with for-in).
                 // swift-format-ignore: ReplaceForEachWithForLoop
                 try cursor.forEach { _ = try visit($0) }
             case .firstWhere: _ = try cursor.first(where: visit)
-            case .map: _ = try cursor.map(visit)
-            case .filter: _ = try cursor.filter(visit)
+            case .containsWhere: _ = try cursor.contains(where: visit)
+            case .map: _ = try Array(cursor.map(visit))
+            case .mapForEach:
+                // swift-format-ignore: ReplaceForEachWithForLoop
+                try cursor.map(visit).forEach { _ in }
+            case .filter: _ = try Array(cursor.filter(visit))
+            case .filterForEach:
+                // swift-format-ignore: ReplaceForEachWithForLoop
+                try cursor.filter(visit).forEach { _ in }
+            case .compactMap: _ = try Array(cursor.compactMap { try visit($0) ? $0 : nil })
+            case .reduce: _ = try cursor.reduce(0) { sum, value in try visit(value) ? sum : sum + value }
+            case .reduceInto: _ = try cursor.reduce(into: [Int]()) { _ = try visit($1) }
+            case .prefixWhile: _ = try Array(cursor.prefix { try !visit($0) })
+            case .dropWhile: _ = try Array(cursor.drop { try !visit($0) })
+            case .flatMap: _ = try Array(cursor.flatMap { try visit($0) ? [] : [$0] })
             }
         }
     }
 
     /// The helpers that read all remaining values, with or without a closure.
     enum ConsumingHelper: String, CaseIterable, CustomTestStringConvertible {
-        case forEach, map, filter, array, set
+        case forEach, map, filter, compactMap, flatMapSequence, flatMapCursor, enumerated, prefix, prefixWhile,
+            dropFirst, dropWhile, dropLast, suffix, reduce, anyCursor, array, arrayWithCapacity, appendContents,
+            set, setWithCapacity
 
         var testDescription: String { rawValue }
 
@@ -40,10 +57,28 @@ import Testing
                 // swift-format-ignore: ReplaceForEachWithForLoop
                 try cursor.forEach { values.append($0) }
                 return values
-            case .map: return try cursor.map { $0 }
-            case .filter: return try cursor.filter { _ in true }
+            case .map: return try Array(cursor.map { $0 })
+            case .filter: return try Array(cursor.filter { _ in true })
+            case .compactMap: return try Array(cursor.compactMap { $0 })
+            case .flatMapSequence: return try Array(cursor.flatMap { [$0] })
+            case .flatMapCursor: return try Array(cursor.flatMap { AnyCursor([$0]) })
+            case .enumerated: return try Array(cursor.enumerated().map { $0.1 })
+            case .prefix: return try Array(cursor.prefix(Int.max))
+            case .prefixWhile: return try Array(cursor.prefix { _ in true })
+            case .dropFirst: return try Array(cursor.dropFirst(0))
+            case .dropWhile: return try Array(cursor.drop { _ in false })
+            case .dropLast: return try cursor.dropLast(0)
+            case .suffix: return try cursor.suffix(Int.max)
+            case .reduce: return try cursor.reduce(into: []) { $0.append($1) }
+            case .anyCursor: return try Array(AnyCursor(cursor))
             case .array: return try Array(cursor)
+            case .arrayWithCapacity: return try Array(cursor, minimumCapacity: 10)
+            case .appendContents:
+                var values: [Int] = []
+                try values.append(contentsOf: cursor)
+                return values
             case .set: return try Set(cursor).sorted()
+            case .setWithCapacity: return try Set(cursor, minimumCapacity: 10).sorted()
             }
         }
     }
@@ -70,9 +105,9 @@ import Testing
 
     @Test func mapTransformsAndFilterSelects() throws {
         try withNumbers { db in
-            let tens = try numbers(db).map { $0 * 10 }
+            let tens = try Array(numbers(db).map { $0 * 10 })
             #expect(tens == [10, 20, 30, 40, 50])
-            let evens = try numbers(db).filter { $0 % 2 == 0 }
+            let evens = try Array(numbers(db).filter { $0 % 2 == 0 })
             #expect(evens == [2, 4])
             let parities = try Set(Int.fetchCursor(db, sql: "SELECT x % 2 FROM t"))
             #expect(parities == [0, 1])
@@ -187,18 +222,4 @@ enum CursorFailure: String, CaseIterable, CustomTestStringConvertible {
         return try Int.fetchCursor(
             db, sql: "SELECT CASE x WHEN ? THEN \(failingValue) ELSE x END FROM t ORDER BY x", arguments: [failing])
     }
-}
-
-/// Runs `body` on a database whose table `t` holds the numbers 1 to 5.
-private func withNumbers(_ body: (Database) throws -> Void) throws {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE t (x INTEGER PRIMARY KEY); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
-        try body(db)
-    }
-}
-
-/// A cursor over the numbers of `t` above `minimum`, in order.
-private func numbers(_ db: Database, above minimum: Int = 0) throws -> DatabaseValueCursor<Int> {
-    try Int.fetchCursor(db, sql: "SELECT x FROM t WHERE x > ? ORDER BY x", arguments: [minimum])
 }

@@ -21,6 +21,24 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
 @Suite struct DatabaseValueTests {
     // MARK: - Integers
 
+    @Test func fetchOneOfAnOptionalTellsAMissingRowFromNull() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { db throws in
+            // NULL: `.some(nil)` for an optional type, nil for the others.
+            #expect(try String?.fetchOne(db, sql: "SELECT NULL") == .some(nil))
+            #expect(try String?.fetchOne(db.makeStatement(sql: "SELECT NULL")) == .some(nil))
+            #expect(try SQLRequest<String?>(sql: "SELECT NULL").fetchOne(db) == .some(nil))
+            #expect(try String.fetchOne(db, sql: "SELECT NULL") == nil)
+            // No row: nil for every type.
+            #expect(try String?.fetchOne(db, sql: "SELECT 'a' WHERE 0") == nil)
+            #expect(try SQLRequest<String?>(sql: "SELECT 'a' WHERE 0").fetchOne(db) == nil)
+            #expect(try DatabaseValue.fetchOne(db, sql: "SELECT 'a' WHERE 0") == nil)
+            // A value.
+            #expect(try String?.fetchOne(db, sql: "SELECT 'a'") == .some("a"))
+            #expect(try Int?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 1") == [nil, 1])
+        }
+    }
+
     @Test func integersAreStoredAsInt64() {
         #expect(Int8(-8).databaseValue.storage == .int64(-8))
         #expect(Int16(-1600).databaseValue.storage == .int64(-1600))

@@ -104,7 +104,7 @@ let abortedTransactionChecks: [ConformanceCheck] = [
     ConformanceCheck("observers see nothing of a write that goes on after SQLite rolled back") { factory in
         let writer = try makeAbortingDatabase(factory)
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         let recorder = ObservationRecorder<[String]>()
         let cancellable = recorder.start(
             ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY rowid") },

@@ -42,7 +42,7 @@ let asyncAccessChecks: [ConformanceCheck] = [
             }
         }
         try expect(ended)
-        let observers = try writer.writeWithoutTransaction { db in db.transactionObserverCount }
+        let observers = writer.writeWithoutTransaction { db in db.transactionObserverCount }
         try expectEqual(observers, 0)
     },
     ConformanceCheck("DatabaseRegionObservation.values(in:) ends with the error of its closure") { factory in

@@ -300,7 +300,7 @@ let concurrencyChecks: [ConformanceCheck] = [
         try expectEqual(try pool.read { db in try Int.fetchOne(db, sql: busyTimeout) }, 10_000)
 
         let writeBegins = DispatchSemaphore(value: 0)
-        try pool.writeWithoutTransaction { db in
+        pool.writeWithoutTransaction { db in
             db.trace { event in
                 if case .statement(let statement) = event, statement.sql.hasPrefix("BEGIN") { writeBegins.signal() }
             }
@@ -323,35 +323,6 @@ let concurrencyChecks: [ConformanceCheck] = [
         try lockHolder.wait()
         try write.wait()
         try expectEqual(try pool.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") }, [1, 2])
-    },
-    ConformanceCheck("barrierWriteWithoutTransaction waits for the reads in progress") { factory in
-        let writer = try factory.makeWriter()
-        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
-        let readStarted = DispatchSemaphore(value: 0)
-        let barrierCalled = DispatchSemaphore(value: 0)
-        let barrierRan = DispatchSemaphore(value: 0)
-        let events = Locked<[String]>([])
-        let read = BackgroundWork {
-            try writer.read { _ in
-                readStarted.signal()
-                try expectSignal(barrierCalled, "the barrier write was not called")
-                try expectNoSignal(barrierRan, "the barrier write ran during the read")
-                events.withLock { $0.append("read end") }
-            }
-        }
-        try expectSignal(readStarted, "the read did not start")
-        let barrier = BackgroundWork {
-            barrierCalled.signal()
-            try writer.barrierWriteWithoutTransaction { db in
-                events.withLock { $0.append("barrier") }
-                barrierRan.signal()
-                try db.execute(sql: "UPDATE t SET a = 2")
-            }
-        }
-        try read.wait()
-        try barrier.wait()
-        try expectEqual(events.current, ["read end", "barrier"])
-        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }, 2)
     },
     ConformanceCheck("an async read whose closure ends the transaction itself runs once, and returns its value") {
         factory in

@@ -15,7 +15,7 @@ let concurrentReadChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
         try expectEqual(try future.wait(), 1)
         // A read that tries to write fails.
-        let failing = try writer.writeWithoutTransaction { _ in
+        let failing = writer.writeWithoutTransaction { _ in
             writer.concurrentRead { db in try db.execute(sql: "INSERT INTO t VALUES (4)") }
         }
         let error = try expectDatabaseError { try failing.wait() }

@@ -76,14 +76,14 @@ let defaultTransactionKindChecks: [ConformanceCheck] = [
             }
             for opening in TransactionOpening.allCases {
                 let begins = Locked<[String]>([])
-                try writer.writeWithoutTransaction { db in
+                writer.writeWithoutTransaction { db in
                     db.trace { event in
                         guard case .statement(let traced) = event, traced.sql.hasPrefix("BEGIN") else { return }
                         begins.withLock { $0.append(traced.sql) }
                     }
                 }
                 try opening.run(writer) { _ in }
-                try writer.writeWithoutTransaction { db in db.trace(nil) }
+                writer.writeWithoutTransaction { db in db.trace(nil) }
                 try expectEqual(begins.current, [statement])
             }
             try writer.close()

@@ -238,7 +238,7 @@ let errorChecks: [ConformanceCheck] = [
         let work = BackgroundWork { () -> [DatabaseError] in
             let inWrite = try expectDatabaseError { try writer.write { _ in try writer.write { _ in } } }
             let inRead = try expectDatabaseError {
-                try writer.read { _ in try writer.writeWithoutTransaction { _ in } }
+                try writer.read { _ in try writer.write { _ in } }
             }
             let readInRead = try expectDatabaseError { try writer.read { _ in try writer.read { _ in } } }
             return [inWrite, inRead, readInRead]

@@ -102,7 +102,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
             func databaseDidRollback(_ db: Database) {}
         }
         let writingObserver = WritingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: writingObserver) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: writingObserver) }
         let recorder = ObservationRecorder<Int>()
         let cancellable = recorder.start(
             ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }, in: writer)
@@ -135,7 +135,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let log = Locked<[String]>([])
-        try writer.writeWithoutTransaction { db in
+        writer.writeWithoutTransaction { db in
             db.afterNextTransaction { _ in log.withLock { $0.append("commit") } }
         }
         struct Failure: Error {}
@@ -174,7 +174,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         guard factory.driver.capabilities.supportsReturning else { return }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             let cursor = try Int.fetchCursor(db, sql: "INSERT INTO t (id) VALUES (1), (2) RETURNING id")
             _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")
@@ -190,7 +190,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
             kinds.withLock { $0.append(eventKind) }
             return true
         }
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO PLAYERSCORE (id) VALUES (1); UPDATE playerscore SET BESTSCORE = 2")
         }

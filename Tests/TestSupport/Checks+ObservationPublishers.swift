@@ -76,16 +76,18 @@ let observationPublisherChecks: [ConformanceCheck] = [
         try recorder!.waitForValues(count: 1)
         try insert(writer!)
         try recorder!.waitForValues(count: 2)
-        let observers = try writer!.writeWithoutTransaction { db in db.transactionObserverCount }
+        let observers = writer!.writeWithoutTransaction { db in db.transactionObserverCount }
         try expectEqual(observers, 1)
 
         recorder!.cancel()
         try insert(writer!)
         try writer!.write { _ in }  // the observer is removed on the writer
-        try writer!.read { _ in }
+        // A barrier write waits for the reads in progress: a fetch that a pool started on a reader
+        // before the cancellation ends before it.
+        try writer!.barrierWriteWithoutTransaction { _ in }
         queue.drain()
         try expectEqual(recorder!.values, [0, 1])
-        let remaining = try writer!.writeWithoutTransaction { db in db.transactionObserverCount }
+        let remaining = writer!.writeWithoutTransaction { db in db.transactionObserverCount }
         try expectEqual(remaining, 0)
         // Nothing keeps the subscriber (and its subscription) nor the database alive.
         recorder = nil

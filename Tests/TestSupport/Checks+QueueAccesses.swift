@@ -192,14 +192,14 @@ private func makeQueue(
 /// The BEGIN statements that the writer's connection runs during `body`, as its trace reports them.
 private func tracedBegins(_ writer: some DatabaseWriter, during body: () throws -> Void) throws -> [String] {
     let begins = Locked<[String]>([])
-    try writer.writeWithoutTransaction { db in
+    writer.writeWithoutTransaction { db in
         db.trace { event in
             if case .statement(let statement) = event, statement.sql.hasPrefix("BEGIN") {
                 begins.withLock { $0.append(statement.sql) }
             }
         }
     }
-    defer { _ = try? writer.writeWithoutTransaction { db in db.trace(nil) } }
+    defer { writer.writeWithoutTransaction { db in db.trace(nil) } }
     try body()
     return begins.current
 }

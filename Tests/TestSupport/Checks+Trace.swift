@@ -45,9 +45,9 @@ let traceChecks: [ConformanceCheck] = [
     ConformanceCheck("trace reports the transaction statements of accesses, around their statements") { factory in
         let writer = try factory.makeWriter()
         let log = TraceLog()
-        try writer.writeWithoutTransaction { db in db.trace { log.events.append($0) } }
+        writer.writeWithoutTransaction { db in db.trace { log.events.append($0) } }
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        try writer.writeWithoutTransaction { db in db.trace(nil) }
+        writer.writeWithoutTransaction { db in db.trace(nil) }
         let sql = log.statements.map(\.sql)
         let begin = try unwrap(sql.firstIndex { $0.hasPrefix("BEGIN") }, "no BEGIN in \(sql)")
         let create = try unwrap(sql.firstIndex(of: "CREATE TABLE t (a)"), "no CREATE TABLE in \(sql)")

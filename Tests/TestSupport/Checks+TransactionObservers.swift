@@ -57,7 +57,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)") }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO t (id, a) VALUES (1, 'x'), (2, 'y')")
             try db.execute(sql: "UPDATE t SET a = 'z' WHERE id = 2")
@@ -73,7 +73,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         struct Failure: Error {}
         _ = try expectError(Failure.self) {
             try writer.write { db in
@@ -90,7 +90,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
             if case .insert("t") = eventKind { return true }
             return false
         }
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO t VALUES (1); INSERT INTO u VALUES (2); DELETE FROM t")
         }
@@ -110,7 +110,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
                     """)
         }
         let observer = RecordingObserver(tables: ["child", "audit"])
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO parent VALUES (1); INSERT INTO child VALUES (10, 1)")
             try db.execute(sql: "DELETE FROM parent WHERE id = 1")
@@ -122,7 +122,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO t VALUES (1)")
             try db.execute(sql: "SAVEPOINT a")
@@ -180,7 +180,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         let observer = RecordingObserver()
         struct Veto: Error {}
         observer.willCommitError.current = Veto()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         _ = try expectError(Veto.self) {
             try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2); DELETE FROM t WHERE id = 1") }
         }
@@ -198,7 +198,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { _ in }
         try expectEqual(observer.takeLog(), ["willCommit", "commit"])
         try writer.writeWithoutTransaction { db in
@@ -219,7 +219,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         weak var released: RecordingObserver?
         // Held by the connection only.
         weak var kept: RecordingObserver?
-        try writer.writeWithoutTransaction { db in
+        writer.writeWithoutTransaction { db in
             let forgotten = RecordingObserver()
             released = forgotten
             db.add(transactionObserver: forgotten)
@@ -271,7 +271,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
         let observer = RecordingObserver()
         observer.stopsAfterFirstChange.current = true
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1), (2); INSERT INTO t VALUES (3)") }
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (4), (5)") }
         try expectEqual(
@@ -286,7 +286,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
             try db.execute(sql: "INSERT INTO t VALUES (1), (2)")
         }
         let observer = RecordingObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in try db.cachedStatement(sql: "DELETE FROM t").execute() }
         try expectEqual(observer.takeLog(), ["delete t 1", "delete t 2", "willCommit", "commit"])
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3), (4); DELETE FROM t") }
@@ -304,7 +304,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
             return false
         }
         let observerOfU = RecordingObserver(tables: ["u"])
-        try writer.writeWithoutTransaction { db in
+        writer.writeWithoutTransaction { db in
             for observer in [observerOfT, observerOfA, observerOfU] { db.add(transactionObserver: observer) }
         }
         try writer.write { db in try db.notifyChanges(in: DatabaseRegion.fullDatabase) }
@@ -353,7 +353,7 @@ let transactionObserverChecks: [ConformanceCheck] = [
             func databaseDidRollback(_ db: Database) {}
         }
         let observer = PreUpdateObserver()
-        try writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
+        writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO t VALUES (1, 'x'); UPDATE t SET id = 2, a = 'y'; DELETE FROM t")
         }

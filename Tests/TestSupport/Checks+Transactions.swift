@@ -272,8 +272,10 @@ let transactionChecks: [ConformanceCheck] = [
         factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        // The synchronous writeWithoutTransaction rethrows: it stops the program instead (see
+        // RethrowingAccessPreconditionTests). The barrier write throws.
         let error = try expectDatabaseError {
-            try writer.writeWithoutTransaction { db in
+            try writer.barrierWriteWithoutTransaction { db in
                 try db.beginTransaction()
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
             }

@@ -22,8 +22,13 @@ final class ForwardingWriter: DatabaseWriter {
     func read<T>(_ value: (Database) throws -> T) throws -> T { try base.read(value) }
     func close() throws { try base.close() }
     func interrupt() { base.interrupt() }
-    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T { try base.unsafeRead(value) }
+    func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T { try base.unsafeReentrantRead(value) }
+    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         try base.writeWithoutTransaction(updates)
+    }
+    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try base.unsafeReentrantWrite(updates)
     }
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         try base.barrierWriteWithoutTransaction(updates)
@@ -33,6 +38,22 @@ final class ForwardingWriter: DatabaseWriter {
         accessWillStart()
         base.asyncRead { result in
             value(result)
+            self.accessDidEnd()
+        }
+    }
+
+    func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        accessWillStart()
+        base.asyncUnsafeRead { result in
+            value(result)
+            self.accessDidEnd()
+        }
+    }
+
+    func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        accessWillStart()
+        base.asyncBarrierWriteWithoutTransaction { result in
+            updates(result)
             self.accessDidEnd()
         }
     }

@@ -4,8 +4,10 @@ import ReactiveSQLite
 /// Mode 0: SQL with statement arguments. Piece 0 is the SQL; the others are sets of arguments,
 /// separated by empty pieces, each run in turn (through the statement cache, then through a
 /// prepared statement, so that the copies of arguments are rebound). Options: bit 0 runs in a
-/// transaction (`write`) rather than without (`writeWithoutTransaction`), bit 1 uses a prepared
-/// `Statement`, bit 2 registers a transaction observer that reads every event.
+/// transaction (`write`) rather than without (`barrierWriteWithoutTransaction`, which reports a
+/// transaction that the SQL leaves open with an error, where `writeWithoutTransaction` rethrows
+/// and stops the program), bit 1 uses a prepared `Statement`, bit 2 registers a transaction
+/// observer that reads every event.
 enum ExecuteMode {
     static func run(_ input: FuzzInput, _ queue: DatabaseQueue) throws {
         let sql = input.text(0)
@@ -38,7 +40,7 @@ enum ExecuteMode {
         if input.option(0) {
             try queue.write(body)
         } else {
-            try queue.writeWithoutTransaction(body)
+            try queue.barrierWriteWithoutTransaction(body)
         }
     }
 }

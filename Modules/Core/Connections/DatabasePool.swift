@@ -90,10 +90,48 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// Runs `updates` on the writer connection, outside of any transaction.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// Runs `value` on a reader, outside of any transaction, and returns its result (see
+    /// `DatabaseReader.unsafeRead(_:)`): the writer may commit between two of its statements.
+    ///
+    /// - throws: The error of `value`, or a `DatabaseError` (`SQLITE_MISUSE` for a closed pool or
+    ///   a call from inside one of its accesses).
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
-        return try writer.sync(updates)
+        return try readers.withReader { reader in try reader.sync(value) }
+    }
+
+    /// Runs `value` later on a reader, outside of any transaction.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        readQueue.async { [readers] in
+            do {
+                try readers.withReader { reader in
+                    try reader.sync { db in db.callOnce(value) { try db.withNoTransactionLeftOpen($0) } }
+                }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `value` at once from inside an access of this pool, on the connection of that access
+    /// (a reader, or the writer); otherwise as `unsafeRead(_:)` does.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        if let result = try writer.reentrantSync(value) { return result }
+        if let database = readers.databaseOfCurrentAccess() { return try value(database) }
+        return try unsafeRead(value)
+    }
+
+    /// Runs `updates` on the writer connection, outside of any transaction (see
+    /// `DatabaseWriter.writeWithoutTransaction(_:)`: it rethrows, and its misuses stop the program).
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.syncRethrowing(updates)
+    }
+
+    /// Runs `updates` at once from inside a write access of this pool, on the writer; otherwise as
+    /// `writeWithoutTransaction(_:)` does (from inside a read access of the pool, it stops the
+    /// program).
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.reentrantSync(updates) ?? writer.syncRethrowing(updates)
     }
 
     /// Runs `updates` in a transaction of the writer, which is committed when it returns `.commit`,
@@ -120,12 +158,13 @@ public final class DatabasePool: DatabaseWriter {
         _ kind: Database.TransactionKind? = nil,
         _ updates: (Database) throws -> Database.TransactionCompletion
     ) throws {
-        try writeWithoutTransaction { db in
+        try syncWriteAccess { db in
             try db.inTransaction(kind) { try updates(db) }
         }
     }
 
     /// Runs `updates` on the writer connection, while no read runs.
+    @_disfavoredOverload
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
         // On the writer, all the readers are reserved: the reads in progress end first, and no other
@@ -175,6 +214,20 @@ public final class DatabasePool: DatabaseWriter {
         snapshotIsStarted.wait()
     }
 
+    /// Runs `updates` later on the writer connection, while no read runs.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void
+    ) {
+        writer.async { [readers, isInsideBarrierWrite] result in
+            guard case .success = result else { return updates(result) }
+            readers.withAllReadersReserved {
+                isInsideBarrierWrite.withLock { $0 = true }
+                defer { isInsideBarrierWrite.withLock { $0 = false } }
+                updates(result)
+            }
+        }
+    }
+
     /// Runs `updates` later on the writer connection, outside of any transaction.
     public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
         writer.async { result in
@@ -187,6 +240,12 @@ public final class DatabasePool: DatabaseWriter {
 
     // The async accesses are members of the class, so that an `await` picks them over the
     // synchronous ones.
+
+    /// Runs `value` outside of any transaction, without blocking the calling task.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(
+            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
+    }
 
     /// Runs `value` in a read-only transaction, without blocking the calling task.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -246,5 +305,10 @@ public final class DatabasePool: DatabaseWriter {
 extension DatabasePool: SerializedWriter {
     func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.async(body)
+    }
+
+    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try writer.sync(updates)
     }
 }

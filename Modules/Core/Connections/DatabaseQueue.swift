@@ -62,15 +62,50 @@ public final class DatabaseQueue: DatabaseWriter {
         }
     }
 
-    /// Runs `updates` on the writer connection, outside of any transaction.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try checkNotReentrant()
-        return try writer.sync(updates)
+    /// Runs `value` outside of any transaction, and returns its result (see
+    /// `DatabaseReader.unsafeRead(_:)`). On a queue, no other connection writes meanwhile.
+    ///
+    /// It rethrows, as in GRDB, and stops the program on the misuses that `read(_:)` reports with
+    /// an error: see `writeWithoutTransaction(_:)`.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try writeWithoutTransaction(value)
     }
 
-    /// Runs `updates` on the writer connection, while no read runs.
+    /// Runs `value` later, outside of any transaction.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.async(value)
+    }
+
+    /// Runs `value` at once from inside an access of this queue, on its connection; otherwise as
+    /// `unsafeRead(_:)` does.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) rethrows -> T {
+        try unsafeReentrantWrite(value)
+    }
+
+    /// Runs `updates` on the connection, outside of any transaction (see
+    /// `DatabaseWriter.writeWithoutTransaction(_:)`: it rethrows, and its misuses stop the program).
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.syncRethrowing(updates)
+    }
+
+    /// Runs `updates` at once from inside an access of this queue, on its connection; otherwise as
+    /// `writeWithoutTransaction(_:)` does.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.reentrantSync(updates) ?? writer.syncRethrowing(updates)
+    }
+
+    /// Runs `updates` on the writer connection, while no read runs (on a queue, no read runs
+    /// during a write).
+    @_disfavoredOverload
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writeWithoutTransaction(updates)
+        try syncWriteAccess(updates)
+    }
+
+    /// Runs `updates` later on the writer connection, while no read runs.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void
+    ) {
+        writer.async(updates)
     }
 
     /// Runs `updates` later on the writer connection, outside of any transaction.
@@ -93,13 +128,13 @@ public final class DatabaseQueue: DatabaseWriter {
     /// }
     /// ```
     ///
-    /// It is `writeWithoutTransaction(_:)`, but for the errors: it rethrows, so that it throws only
-    /// what `updates` throws, and a closure that cannot throw needs no `try`. What
-    /// `writeWithoutTransaction(_:)` reports with a `DatabaseError` therefore stops the program, as
-    /// in GRDB: a call from inside an access of the same queue, a closed queue (where GRDB lends a
-    /// closed connection, whose every use throws), and a transaction left open by an `updates` that
-    /// returns (unless `Configuration.allowsUnsafeTransactions`). A transaction left open by an
-    /// `updates` that throws is rolled back.
+    /// It is `writeWithoutTransaction(_:)`: it rethrows, so that it throws only what `updates`
+    /// throws, and a closure that cannot throw needs no `try`. What `write(_:)` reports with a
+    /// `DatabaseError` therefore stops the program, as in GRDB: a call from inside an access of the
+    /// same queue, a closed queue (where GRDB lends a closed connection, whose every use throws),
+    /// and a transaction left open by an `updates` that returns (unless
+    /// `Configuration.allowsUnsafeTransactions`). A transaction left open by an `updates` that
+    /// throws is rolled back.
     ///
     /// Its result may be ignored (`try dbQueue.inDatabase { db in try Player.deleteAll(db) }`
     /// returns the count of deleted rows), which GRDB's warns about.
@@ -107,10 +142,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - throws: The error of `updates`.
     @discardableResult
     public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        if SerializedDatabase.isInsideAccess(of: owner) {
-            fatalError(DatabaseError.reentrantAccess.message ?? "Database methods are not reentrant")
-        }
-        return try writer.syncRethrowing(updates)
+        try writeWithoutTransaction(updates)
     }
 
     /// Runs `updates` in a transaction, which is committed when it returns `.commit`, and rolled
@@ -135,13 +167,19 @@ public final class DatabaseQueue: DatabaseWriter {
         _ kind: Database.TransactionKind? = nil,
         _ updates: (Database) throws -> Database.TransactionCompletion
     ) throws {
-        try writeWithoutTransaction { db in
+        try syncWriteAccess { db in
             try db.inTransaction(kind) { try updates(db) }
         }
     }
 
     // The async accesses are members of the class, so that an `await` picks them over the
     // synchronous ones.
+
+    /// Runs `value` outside of any transaction, without blocking the calling task.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(
+            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
+    }
 
     /// Runs `value` in a read-only transaction, without blocking the calling task.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -182,5 +220,10 @@ public final class DatabaseQueue: DatabaseWriter {
 extension DatabaseQueue: SerializedWriter {
     func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.async(body)
+    }
+
+    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+        try checkNotReentrant()
+        return try writer.sync(updates)
     }
 }

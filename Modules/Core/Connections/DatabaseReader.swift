@@ -2,7 +2,8 @@
 ///
 /// Applications depend on `DatabaseReader` and `DatabaseWriter` rather than on a concrete
 /// connection type, so that tests can hand them an in-memory database or a double. A conforming
-/// type only needs `configuration`, `path`, the synchronous `read`, `asyncRead`, `close` and `interrupt`.
+/// type needs `configuration`, `path`, the synchronous `read`, `asyncRead`, `unsafeRead`,
+/// `asyncUnsafeRead`, `unsafeReentrantRead`, `close` and `interrupt`.
 ///
 /// Swift lets a synchronous method satisfy an async requirement: a type that implements only the
 /// synchronous `read(_:)` runs it for `try await reader.read { … }` too, which then blocks the
@@ -32,6 +33,25 @@ public protocol DatabaseReader: AnyObject, Sendable {
     ///   of `value`, or a `DatabaseError`.
     func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
+    /// Runs `value` outside of any transaction, and returns its result: the database may change
+    /// between two of its statements (on a `DatabasePool`, as other connections write), and
+    /// `value` may open transactions of its own.
+    ///
+    /// - throws: The error of `value`, or a `DatabaseError` of the access.
+    @_disfavoredOverload
+    func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T
+
+    /// Runs `value` later, outside of any transaction (see `unsafeRead(_:)`), with the database or
+    /// the error that prevented the access.
+    func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs `value` and returns its result: at once, on the connection of the current access, when
+    /// called from inside an access of this reader (in whatever transaction that access is in);
+    /// otherwise as `unsafeRead(_:)` does.
+    ///
+    /// - throws: The error of `value`, or a `DatabaseError` of the access.
+    func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T
+
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.
     func close() throws
 
@@ -44,5 +64,15 @@ extension DatabaseReader {
     /// Runs `value` in a read-only transaction, without blocking the calling task.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await LentClosure.run(value, schedule: asyncRead)
+    }
+
+    /// Runs `value` outside of any transaction, without blocking the calling task. (Unlike GRDB's,
+    /// it is not a requirement: a synchronous `unsafeRead(_:)` that rethrows cannot stand for it.)
+    ///
+    /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
+    ///   of `value`, or a `DatabaseError`.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await LentClosure.run(
+            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
     }
 }

@@ -2,27 +2,61 @@
 protocol SerializedWriter {
     /// Runs `body` later on the writer, with the database or the error that prevents the access.
     func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs `updates` on the writer, outside of any transaction, and returns its result.
+    ///
+    /// - throws: The error of `updates`, or a `DatabaseError` (`SQLITE_MISUSE`) for a closed writer,
+    ///   a call from inside one of its accesses, or a transaction left open.
+    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T
 }
 
 /// A type that writes a database: `DatabaseQueue`, `DatabasePool`, or a test double.
 ///
 /// Writes are serialized. A conforming type needs, beyond `DatabaseReader`, the synchronous
-/// `writeWithoutTransaction`, `barrierWriteWithoutTransaction` and `asyncWriteWithoutTransaction`;
-/// transactions and the async `write` are built on them. As for `read(_:)` (see `DatabaseReader`), a
-/// type that implements only the synchronous `writeWithoutTransaction(_:)` runs it for the async
-/// one too, which then blocks the calling task.
+/// `writeWithoutTransaction`, `barrierWriteWithoutTransaction` and `unsafeReentrantWrite`, and
+/// `asyncWriteWithoutTransaction` and `asyncBarrierWriteWithoutTransaction`; transactions and the
+/// async accesses are built on them. (Unlike GRDB's, the async `writeWithoutTransaction(_:)` is not
+/// a requirement: a synchronous one that rethrows cannot stand for it, as the synchronous `read(_:)`
+/// stands for the async one, see `DatabaseReader`.)
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `updates` outside of any transaction, and returns its result.
-    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+    ///
+    /// It rethrows, as in GRDB: it throws only what `updates` throws, and a closure that cannot
+    /// throw needs no `try`. On a `DatabaseQueue` or a `DatabasePool`, the misuses that `write(_:)`
+    /// reports with a `DatabaseError` therefore stop the program: a call from inside an access of
+    /// the same writer, a closed writer, and a transaction left open by an `updates` that returns
+    /// (unless `Configuration.allowsUnsafeTransactions`). A transaction left open by an `updates`
+    /// that throws is rolled back.
+    @_disfavoredOverload
+    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Runs `updates` outside of any transaction, once no read runs, and with no read running
     /// until it is done.
+    @_disfavoredOverload
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+
+    /// Runs `updates` later, outside of any transaction, once no read runs, and with no read
+    /// running until it is done, with the database or the error that prevented the access.
+    func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs `updates` and returns its result: at once, on the writer's connection, when called from
+    /// inside a write access of this writer (in whatever transaction that access is in); otherwise
+    /// as `writeWithoutTransaction(_:)` does, whose misuses stop the program (a call from inside a
+    /// read access of a `DatabasePool` is one).
+    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Runs `updates` later, outside of any transaction. Scheduling a write on a closed connection,
     /// or leaving a transaction open (unless `Configuration.allowsUnsafeTransactions`), is a
     /// programming error that stops the program.
     func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void)
+
+    /// Runs `updates` in a transaction, and returns its result (a default implementation is built
+    /// on the writer's access; a test double may implement it to fail, as a full or locked
+    /// database would, since `writeWithoutTransaction(_:)` rethrows).
+    ///
+    /// - throws: The error of `updates` (the transaction is then rolled back), or a `DatabaseError`
+    ///   of the transaction or the access.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T
 
     /// Runs `updates` in a transaction without blocking the calling task (a default implementation
     /// is built on `asyncWriteWithoutTransaction`).
@@ -30,10 +64,6 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
     ///   of `updates` (the transaction is then rolled back), or a `DatabaseError`.
     func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
-
-    /// Runs `updates` outside of any transaction without blocking the calling task (see the
-    /// protocol's documentation for the types that implement only the synchronous one).
-    func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T
 
     /// From a write access, outside of a transaction: runs `value` in a read-only transaction that
     /// sees the database as it is now, isolated from the writes that follow. A `DatabasePool` runs it
@@ -96,7 +126,7 @@ extension DatabaseWriter {
     /// }
     /// ```
     public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writeWithoutTransaction { db in try db.inTransactionReturning { try updates(db) } }
+        try writeAccess { db in try db.inTransactionReturning { try updates(db) } }
     }
 
     /// Runs `updates` in a transaction without blocking the calling task.
@@ -107,7 +137,29 @@ extension DatabaseWriter {
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(updates, schedule: asyncWriteAccess)
+        try await LentClosure.run(
+            { db in try db.withNoTransactionLeftOpen { try updates(db) } }, schedule: asyncWriteAccess)
+    }
+
+    /// Runs `updates` outside of any transaction, once no read runs, and with no read running
+    /// until it is done, without blocking the calling task.
+    ///
+    /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
+    ///   of `updates`, or a `DatabaseError`.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await LentClosure.run(updates, schedule: asyncBarrierWriteWithoutTransaction)
+    }
+
+    /// Runs `updates` on the writer, outside of any transaction, and returns its result: the access
+    /// of the package's transactions, which reports the misuses that `writeWithoutTransaction(_:)`
+    /// cannot (it rethrows) with a `DatabaseError`. Other writers run `writeWithoutTransaction(_:)`.
+    package func writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+        if let writer = self as? any SerializedWriter {
+            return try writer.syncWriteAccess(updates)
+        }
+        return try writeWithoutTransaction(updates)
     }
 
     /// Runs `body` later on the writer, outside of any transaction, with the database, or with the
@@ -133,13 +185,26 @@ extension DatabaseWriter {
     }
 
     /// Deletes every table, view, index and trigger.
+    @_disfavoredOverload
     public func erase() throws {
         try barrierWriteWithoutTransaction { db in try db.erase() }
     }
 
+    /// Deletes every table, view, index and trigger, without blocking the calling task.
+    public func erase() async throws {
+        try await barrierWriteWithoutTransaction { db in try db.erase() }
+    }
+
     /// Rebuilds the database file, repacking it into a minimal amount of disk space.
+    @_disfavoredOverload
     public func vacuum() throws {
-        try writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        try writeAccess { db in try db.execute(sql: "VACUUM") }
+    }
+
+    /// Rebuilds the database file, repacking it into a minimal amount of disk space, without
+    /// blocking the calling task.
+    public func vacuum() async throws {
+        try await writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
     }
 
     /// Writes a copy of the database, repacked into a minimal amount of disk space, to a new file
@@ -147,8 +212,15 @@ extension DatabaseWriter {
     /// error that says so.
     ///
     /// - throws: A `DatabaseError` when the file exists, cannot be written, or SQLite lacks `VACUUM INTO`.
+    @_disfavoredOverload
     public func vacuum(into filePath: String) throws {
-        try writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [filePath]) }
+        try writeAccess { db in try db.execute(sql: "VACUUM INTO ?", arguments: [filePath]) }
+    }
+
+    /// Writes a repacked copy of the database to a new file (see `vacuum(into:)`), without blocking
+    /// the calling task.
+    public func vacuum(into filePath: String) async throws {
+        try await writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [filePath]) }
     }
 }
 

@@ -82,6 +82,14 @@ final class ReaderPool: Sendable {
         if isInvalidated { reader.close() }
     }
 
+    /// The connection of the reader whose access runs on the current thread, if any.
+    func databaseOfCurrentAccess() -> Database? {
+        for reader in readers {
+            if let database = reader.reentrantSync({ $0 }) { return database }
+        }
+        return nil
+    }
+
     /// Every reader created so far and not closed yet: an invalidated reader stays until its read
     /// ends, so that `interrupt()` still reaches it.
     var readers: [SerializedDatabase] { state.withLock { $0.all } }

@@ -59,11 +59,15 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs `body` on the connection's queue, and waits for it, for an access that throws only the
     /// errors of `body` (`DatabaseQueue.inDatabase`, which rethrows, as in GRDB).
     ///
-    /// What `sync` reports with an error stops the program instead: a closed connection, and a
-    /// transaction that `body` leaves open when it returns (unless the configuration allows it). A
-    /// transaction left open by a `body` that throws is rolled back, and the error of `body` is thrown.
+    /// What `sync` reports with an error stops the program instead: a call from inside an access of
+    /// the same owner, a closed connection, and a transaction that `body` leaves open when it returns
+    /// (unless the configuration allows it). A transaction left open by a `body` that throws is
+    /// rolled back, and the error of `body` is thrown.
     func syncRethrowing<T>(_ body: (Database) throws -> T) rethrows -> T {
-        try queue.sync {
+        if Self.isInsideAccess(of: owner) {
+            fatalError(DatabaseError.reentrantAccess.message ?? "Database methods are not reentrant")
+        }
+        return try queue.sync {
             if isClosed.withLock({ $0 }) {
                 fatalError("Connection is closed: \(db.description)")
             }
@@ -79,6 +83,13 @@ final class SerializedDatabase: @unchecked Sendable {
                 return result
             }
         }
+    }
+
+    /// Runs `body` at once on the connection when the current thread runs one of its accesses (a
+    /// reentrant access), and returns its result; returns nil, without running `body`, otherwise.
+    func reentrantSync<T>(_ body: (Database) throws -> T) rethrows -> T? {
+        guard CurrentDatabase.isAccessing(db) else { return nil }
+        return try body(db)
     }
 
     /// Runs `body` on the connection's queue, later. `body` must not leave a transaction open (see

@@ -19,10 +19,11 @@ extension DatabaseValueConvertible {
 
     /// The first value of a statement; nil when there is no row or the value is NULL.
     ///
-    /// `DatabaseValue` is the exception, as in GRDB: NULL is a `DatabaseValue`, so that only a
-    /// missing row gives nil (`DatabaseValue.fetchOne(db, sql: "SELECT NULL")` is `.null`).
+    /// The types that hold NULL are the exception, as in GRDB: only a missing row gives nil.
+    /// `String?.fetchOne(db, sql: "SELECT NULL")` is `.some(nil)`, and
+    /// `DatabaseValue.fetchOne(db, sql: "SELECT NULL")` is `.null`.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let keepsNull = Self.self == DatabaseValue.self
+        let keepsNull = Self.self is any NullHoldingValue.Type
         let cursor = try StatementCursor(statement: statement, arguments: arguments) { row in
             !keepsNull && row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
         }
@@ -107,3 +108,11 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
     @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
+
+/// The convertible types that hold NULL (`DatabaseValue`, optionals): their `fetchOne` gives nil
+/// only when there is no row.
+protocol NullHoldingValue {}
+
+extension DatabaseValue: NullHoldingValue {}
+
+extension Optional: NullHoldingValue where Wrapped: DatabaseValueConvertible {}

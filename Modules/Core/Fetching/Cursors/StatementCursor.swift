@@ -1,7 +1,7 @@
 /// A cursor over the rows of a statement, each decoded as an element.
 ///
 /// The statement's read lock is released when the cursor is exhausted or deallocated.
-public final class StatementCursor<Element>: Cursor {
+public final class StatementCursor<Element>: DatabaseCursor {
     /// The statement that produces the rows.
     public let statement: Statement
     private let row: Row
@@ -85,3 +85,8 @@ public typealias RowCursor = StatementCursor<Row>
 public typealias DatabaseValueCursor<Value> = StatementCursor<Value>
 /// A cursor of records.
 public typealias RecordCursor<Record> = StatementCursor<Record>
+
+// A cursor is a mutable class, used in the database access that made it: it is not Sendable, and
+// no extension may make it so.
+@available(*, unavailable)
+extension StatementCursor: Sendable {}
