@@ -177,6 +177,8 @@ extension ValueObservation {
 
     /// An observation that prints its events, for debugging: "start", "fetch", "tracked region: …",
     /// "database did change", "value: …", "failure: …", "cancel", each after `prefix` if given.
+    /// Each event is one `write` to the stream, without a newline, as in GRDB; the standard output
+    /// prints each on a line of its own.
     ///
     /// - parameters:
     ///   - prefix: A prefix of each line.
@@ -189,7 +191,7 @@ extension ValueObservation {
         let output = LockedValue<any TextOutputStream>(stream ?? StandardOutput())
         let prefix = prefix.isEmpty ? "" : "\(prefix): "
         @Sendable func log(_ line: String) {
-            output.withLock { $0.write(prefix + line + "\n") }
+            output.withLock { $0.write(prefix + line) }
         }
         return handleEvents(
             willStart: { log("start") },
@@ -214,9 +216,9 @@ func chain<each Argument>(
     }
 }
 
-/// The standard output, as a text stream.
+/// The standard output, as a text stream that prints each string on a line of its own.
 private struct StandardOutput: TextOutputStream {
     mutating func write(_ string: String) {
-        Swift.print(string, terminator: "")
+        Swift.print(string)
     }
 }
