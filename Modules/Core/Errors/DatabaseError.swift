@@ -50,17 +50,6 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-extension DatabaseError {
-    /// The result code of `SQLITE_ERROR` errors, to match with `catch DatabaseError.SQLITE_ERROR`.
-    public static let SQLITE_ERROR = ResultCode.SQLITE_ERROR
-    /// The result code of constraint violations.
-    public static let SQLITE_CONSTRAINT = ResultCode.SQLITE_CONSTRAINT
-    /// The result code of "file is not a database".
-    public static let SQLITE_NOTADB = ResultCode.SQLITE_NOTADB
-    /// The result code of library misuse.
-    public static let SQLITE_MISUSE = ResultCode.SQLITE_MISUSE
-}
-
 /// Matches an error whose result code matches the pattern: `catch DatabaseError.SQLITE_CONSTRAINT`.
 public func ~= (pattern: ResultCode, error: any Error) -> Bool {
     guard let error = error as? DatabaseError else { return false }

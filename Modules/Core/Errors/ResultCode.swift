@@ -50,10 +50,16 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let SQLITE_IOERR = ResultCode(rawValue: 10)
     /// The database disk image is malformed.
     public static let SQLITE_CORRUPT = ResultCode(rawValue: 11)
+    /// Unknown opcode in `sqlite3_file_control()`.
+    public static let SQLITE_NOTFOUND = ResultCode(rawValue: 12)
     /// Insertion failed because the database is full.
     public static let SQLITE_FULL = ResultCode(rawValue: 13)
     /// Unable to open the database file.
     public static let SQLITE_CANTOPEN = ResultCode(rawValue: 14)
+    /// Database lock protocol error.
+    public static let SQLITE_PROTOCOL = ResultCode(rawValue: 15)
+    /// Internal use only.
+    public static let SQLITE_EMPTY = ResultCode(rawValue: 16)
     /// The database schema changed.
     public static let SQLITE_SCHEMA = ResultCode(rawValue: 17)
     /// String or BLOB exceeds size limit.
@@ -64,25 +70,22 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let SQLITE_MISMATCH = ResultCode(rawValue: 20)
     /// Library used incorrectly.
     public static let SQLITE_MISUSE = ResultCode(rawValue: 21)
+    /// Uses OS features not supported on host.
+    public static let SQLITE_NOLFS = ResultCode(rawValue: 22)
     /// Authorization denied.
     public static let SQLITE_AUTH = ResultCode(rawValue: 23)
+    /// Not used.
+    public static let SQLITE_FORMAT = ResultCode(rawValue: 24)
     /// Bind parameter out of range.
     public static let SQLITE_RANGE = ResultCode(rawValue: 25)
     /// File opened that is not a database file.
     public static let SQLITE_NOTADB = ResultCode(rawValue: 26)
-
-    /// A CHECK constraint failed.
-    public static let SQLITE_CONSTRAINT_CHECK = ResultCode(rawValue: 19 | (1 << 8))
-    /// A FOREIGN KEY constraint failed.
-    public static let SQLITE_CONSTRAINT_FOREIGNKEY = ResultCode(rawValue: 19 | (3 << 8))
-    /// A NOT NULL constraint failed.
-    public static let SQLITE_CONSTRAINT_NOTNULL = ResultCode(rawValue: 19 | (5 << 8))
-    /// A PRIMARY KEY constraint failed.
-    public static let SQLITE_CONSTRAINT_PRIMARYKEY = ResultCode(rawValue: 19 | (6 << 8))
-    /// A UNIQUE constraint failed.
-    public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: 19 | (8 << 8))
-    /// A rowid is not unique.
-    public static let SQLITE_CONSTRAINT_ROWID = ResultCode(rawValue: 19 | (10 << 8))
-    /// A read-only connection attempted a write.
-    public static let SQLITE_READONLY_DBMOVED = ResultCode(rawValue: 8 | (4 << 8))
+    /// Notifications from `sqlite3_log()`.
+    public static let SQLITE_NOTICE = ResultCode(rawValue: 27)
+    /// Warnings from `sqlite3_log()`.
+    public static let SQLITE_WARNING = ResultCode(rawValue: 28)
+    /// `sqlite3_step()` has another row ready.
+    public static let SQLITE_ROW = ResultCode(rawValue: 100)
+    /// `sqlite3_step()` has finished executing.
+    public static let SQLITE_DONE = ResultCode(rawValue: 101)
 }
