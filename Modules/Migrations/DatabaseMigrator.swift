@@ -29,11 +29,17 @@ public struct DatabaseMigrator: Sendable {
 
     private struct Migration: Sendable {
         let identifier: String
+        /// How foreign keys are checked: `.deferred` with `checksDeferredForeignKeys` false runs the
+        /// migration with foreign keys disabled, and does not check them.
         let foreignKeyChecks: ForeignKeyChecks
+        let checksDeferredForeignKeys: Bool
         let migrate: @Sendable (Database) throws -> Void
     }
 
     private var registered: [Migration] = []
+
+    /// Whether the migrations registered from now on check the foreign keys that they defer.
+    private var checksDeferredForeignKeys = true
 
     /// Whether the database is erased and migrated again when the registered migrations would
     /// build a schema other than the current one (for development only: data is lost).
@@ -54,7 +60,20 @@ public struct DatabaseMigrator: Sendable {
         migrate: @escaping @Sendable (Database) throws -> Void
     ) {
         precondition(!migrations.contains(identifier), "already registered migration: \(identifier)")
-        registered.append(Migration(identifier: identifier, foreignKeyChecks: foreignKeyChecks, migrate: migrate))
+        registered.append(
+            Migration(
+                identifier: identifier, foreignKeyChecks: foreignKeyChecks,
+                checksDeferredForeignKeys: checksDeferredForeignKeys, migrate: migrate))
+    }
+
+    /// A migrator whose migrations registered from now on with `.deferred` foreign key checks run
+    /// with foreign keys disabled, and are not checked for violations before they commit (faster
+    /// on a large database, at the risk of leaving violations behind). The migrations registered
+    /// before are not changed.
+    public func disablingDeferredForeignKeyChecks() -> DatabaseMigrator {
+        var migrator = self
+        migrator.checksDeferredForeignKeys = false
+        return migrator
     }
 
     /// Applies every migration that was not applied yet.
@@ -72,20 +91,37 @@ public struct DatabaseMigrator: Sendable {
         try migrate(writer, upTo: Optional(targetIdentifier))
     }
 
+    /// Applies every migration that was not applied yet, later, then calls `completion` with the
+    /// database, or with the error of a failed migration.
+    public func asyncMigrate(
+        _ writer: any DatabaseWriter, completion: @escaping @Sendable (Result<Database, any Error>) -> Void
+    ) {
+        writer.asyncBarrierWriteWithoutTransaction { database in
+            completion(
+                Result {
+                    let db = try database.get()
+                    try migrate(db, upTo: registered.last?.identifier)
+                    return db
+                })
+        }
+    }
+
     private func migrate(_ writer: some DatabaseWriter, upTo targetIdentifier: String?) throws {
+        try writer.barrierWriteWithoutTransaction { db in try migrate(db, upTo: targetIdentifier) }
+    }
+
+    private func migrate(_ db: Database, upTo targetIdentifier: String?) throws {
         guard let targetIdentifier else { return }
         guard let targetIndex = migrations.firstIndex(of: targetIdentifier) else {
             preconditionFailure("undefined migration: \(targetIdentifier)")
         }
-        try writer.barrierWriteWithoutTransaction { db in
-            if eraseDatabaseOnSchemaChange, try needsErase(db) {
-                try db.erase()
-            }
-            try createMigrationsTable(db)
-            let applied = try appliedIdentifiers(db)
-            for migration in registered[...targetIndex] where !applied.contains(migration.identifier) {
-                try run(migration, db)
-            }
+        if eraseDatabaseOnSchemaChange, try hasSchemaChanges(db) {
+            try db.erase()
+        }
+        try createMigrationsTable(db)
+        let applied = try appliedIdentifiers(db)
+        for migration in registered[...targetIndex] where !applied.contains(migration.identifier) {
+            try run(migration, db)
         }
     }
 
@@ -127,6 +163,7 @@ public struct DatabaseMigrator: Sendable {
         // The connection's setting, which `prepareDatabase` may have changed, not the configuration's.
         let disablesForeignKeys =
             try migration.foreignKeyChecks == .deferred && Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true
+        let checksForeignKeys = disablesForeignKeys && migration.checksDeferredForeignKeys
         if disablesForeignKeys {
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
         }
@@ -135,7 +172,7 @@ public struct DatabaseMigrator: Sendable {
         }
         try db.inTransaction(.immediate) {
             try migration.migrate(db)
-            if disablesForeignKeys {
+            if checksForeignKeys {
                 try checkForeignKeys(db, migration: migration.identifier)
             }
             try db.execute(
@@ -156,11 +193,11 @@ public struct DatabaseMigrator: Sendable {
             sql: "PRAGMA foreign_key_check")
     }
 
-    /// Whether the database was migrated with migrations that are not registered (it cannot be
-    /// rebuilt), or has another schema than the registered migrations give, run up to the last
-    /// applied one on an empty in-memory database. A database without applied migrations (a seed
-    /// database, say) is kept, as in GRDB.
-    private func needsErase(_ db: Database) throws -> Bool {
+    /// Whether the database was migrated with migrations that are not registered, or has another
+    /// schema than the registered migrations give, run up to the last applied one on an empty
+    /// in-memory database: what `eraseDatabaseOnSchemaChange` erases. A database without applied
+    /// migrations (a seed database, say) has no schema change, as in GRDB.
+    public func hasSchemaChanges(_ db: Database) throws -> Bool {
         let applied = try appliedIdentifiers(db)
         if !applied.isSubset(of: migrations) { return true }
         guard let lastApplied = migrations.last(where: applied.contains) else { return false }

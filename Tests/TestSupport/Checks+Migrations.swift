@@ -1,3 +1,4 @@
+import Dispatch
 import RSCore
 import RSMigrations
 
@@ -83,15 +84,7 @@ let migrationChecks: [ConformanceCheck] = [
     ConformanceCheck("a migration that violates a foreign key fails with SQLITE_CONSTRAINT_FOREIGNKEY and rolls back") {
         factory in
         let writer = try factory.makeWriter()
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
-                    INSERT INTO parent (id) VALUES (1);
-                    """)
-        }
+        var migrator = parentAndChildMigrator("INSERT INTO parent (id) VALUES (1);")
         migrator.registerMigration("orphan") { db in
             try db.execute(sql: "INSERT INTO child (parentId) VALUES (1)")
             try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)")
@@ -108,18 +101,55 @@ let migrationChecks: [ConformanceCheck] = [
         }
         try expectEqual(violation.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
     },
-    ConformanceCheck("a migration may break foreign keys temporarily, as long as it repairs them") { factory in
+    ConformanceCheck("disablingDeferredForeignKeyChecks() lets the migrations registered after it leave violations") {
+        factory in
+        let writer = try factory.makeWriter()
+        var migrator = parentAndChildMigrator()
+        let orphan: @Sendable (Database) throws -> Void = { db in
+            try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)")
+        }
+        // Registered before the call, a migration is still checked.
+        var checked = migrator
+        checked.registerMigration("orphan", migrate: orphan)
+        _ = checked.disablingDeferredForeignKeyChecks()
+        let error = try expectDatabaseError { try checked.migrate(writer) }
+        try expectEqual(error.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+        // Registered after the call, it is not: its violation stays, and foreign keys are on again.
+        migrator = migrator.disablingDeferredForeignKeyChecks()
+        migrator.registerMigration("orphan", migrate: orphan)
+        try migrator.migrate(writer)
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["schema", "orphan"])
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT parentId FROM child") }, 42)
+        try expectEqual(try writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, true)
+    },
+    ConformanceCheck("asyncMigrate applies the migrations, then tells the outcome to its completion") { factory in
         let writer = try factory.makeWriter()
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
-                    INSERT INTO parent (id) VALUES (1);
-                    INSERT INTO child (parentId) VALUES (1);
-                    """)
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        func asyncMigrate(_ migrator: DatabaseMigrator) throws -> Result<[String], any Error> {
+            let outcome = Locked<Result<[String], any Error>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            migrator.asyncMigrate(writer) { result in
+                // The completion runs in the access, with the database.
+                outcome.withLock { $0 = Result { try migrator.appliedMigrations(result.get()) } }
+                done.signal()
+            }
+            try expectSignal(done, "asyncMigrate did not call its completion")
+            return try unwrap(outcome.current, "the outcome")
         }
+        try expectEqual(try asyncMigrate(migrator).get(), ["v1"])
+        migrator.registerMigration("failing") { db in try db.execute(sql: "INSERT INTO missing VALUES (1)") }
+        let failure = try asyncMigrate(migrator)
+        guard case .failure(let error as DatabaseError) = failure else {
+            throw ConformanceFailure(description: "expected a DatabaseError, got \(failure)", location: #fileID)
+        }
+        try expectEqual(error.resultCode, .SQLITE_ERROR)
+        try expectEqual(try writer.read { db in try migrator.appliedMigrations(db) }, ["v1"])
+    },
+    ConformanceCheck("a migration may break foreign keys temporarily, as long as it repairs them") { factory in
+        let writer = try factory.makeWriter()
+        var migrator = parentAndChildMigrator(
+            "INSERT INTO parent (id) VALUES (1); INSERT INTO child (parentId) VALUES (1);")
         migrator.registerMigration("recreateParent") { db in
             try db.execute(
                 sql: """
@@ -135,14 +165,7 @@ let migrationChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("a migration with immediate foreign key checks fails at the violating statement") { factory in
         let writer = try factory.makeWriter()
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
-                    """)
-        }
+        var migrator = parentAndChildMigrator()
         migrator.registerMigration("orphan", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: "INSERT INTO parent (id) VALUES (1)")
             try db.execute(sql: "INSERT INTO child (parentId) VALUES (42)")
@@ -184,7 +207,9 @@ let migrationChecks: [ConformanceCheck] = [
         var changed = DatabaseMigrator()
         changed.eraseDatabaseOnSchemaChange = true
         changed.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER, b TEXT)") }
+        try expectEqual(try writer.read { db in try changed.hasSchemaChanges(db) }, true)
         try changed.migrate(writer)
+        try expectEqual(try writer.read { db in try changed.hasSchemaChanges(db) }, false)
         try writer.read { db in
             try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t"), 0)
             // `PRAGMA table_info` rather than the table-valued `pragma_table_info` (SQLite 3.16+).
@@ -208,6 +233,7 @@ let migrationChecks: [ConformanceCheck] = [
         var same = DatabaseMigrator()
         same.eraseDatabaseOnSchemaChange = true
         same.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        try expectEqual(try writer.read { db in try same.hasSchemaChanges(db) }, false)
         try same.migrate(writer)
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
 
@@ -281,6 +307,20 @@ private func loggingMigrator(_ identifiers: [String]) -> DatabaseMigrator {
             }
             try db.execute(sql: "INSERT INTO log (name) VALUES (?)", arguments: [identifier])
         }
+    }
+    return migrator
+}
+
+/// A migrator whose first migration, "schema", creates a table `parent` and a table `child` whose
+/// rows reference it, then runs `sql`.
+private func parentAndChildMigrator(_ sql: String = "") -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("schema") { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER NOT NULL REFERENCES parent(id));
+                """ + sql)
     }
     return migrator
 }
