@@ -36,6 +36,23 @@ func expectNoSignal(
     }
 }
 
+/// Runs `start` with a callback, and returns what the callback computes from its argument, once it
+/// is called (on any thread). Fails the check unless it is called within the timeout.
+func waitForCallback<Argument, T: Sendable>(
+    _ message: String, file: StaticString = #fileID, line: UInt = #line,
+    _ start: (@escaping @Sendable (Argument) -> Void) -> Void,
+    computing compute: @escaping @Sendable (Argument) -> T
+) throws -> T {
+    let value = Locked<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    start { argument in
+        value.withLock { $0 = compute(argument) }
+        done.signal()
+    }
+    try expectSignal(done, message, file: file, line: line)
+    return value.current!
+}
+
 /// Work that runs on another thread, or in a task out of the cooperative thread pool, and whose
 /// outcome the check waits for.
 final class BackgroundWork<T: Sendable>: Sendable {

@@ -1,4 +1,3 @@
-import Dispatch
 import RSCore
 import RSMigrations
 
@@ -127,15 +126,12 @@ let migrationChecks: [ConformanceCheck] = [
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
         func asyncMigrate(_ migrator: DatabaseMigrator) throws -> Result<[String], any Error> {
-            let outcome = Locked<Result<[String], any Error>?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            migrator.asyncMigrate(writer) { result in
-                // The completion runs in the access, with the database.
-                outcome.withLock { $0 = Result { try migrator.appliedMigrations(result.get()) } }
-                done.signal()
+            // The completion runs in the access, with the database.
+            try waitForCallback(
+                "asyncMigrate did not call its completion", { migrator.asyncMigrate(writer, completion: $0) }
+            ) {
+                result in Result { try migrator.appliedMigrations(result.get()) }
             }
-            try expectSignal(done, "asyncMigrate did not call its completion")
-            return try unwrap(outcome.current, "the outcome")
         }
         try expectEqual(try asyncMigrate(migrator).get(), ["v1"])
         migrator.registerMigration("failing") { db in try db.execute(sql: "INSERT INTO missing VALUES (1)") }

@@ -13,11 +13,10 @@ private func makeObservedDatabase(_ factory: DatabaseFactory) throws -> Forwardi
 /// The number of rows of `t`.
 private let countOfT = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
 
-/// A text stream that is not `Sendable` (a class with a mutable property), which `print(_:to:)`
+/// A text stream that is not `Sendable` (a class that does not declare it), which `print(_:to:)`
 /// takes: it copies each string it is given, one message without a newline as in GRDB, to a
 /// shared log, which the check reads.
 private final class LogStream: TextOutputStream {
-    private var writeCount = 0
     private let log: Locked<[String]>
 
     init(_ log: Locked<[String]>) {
@@ -25,7 +24,6 @@ private final class LogStream: TextOutputStream {
     }
 
     func write(_ string: String) {
-        writeCount += 1
         log.withLock { $0.append(string) }
     }
 }

@@ -26,6 +26,15 @@ final class LentClosure<T: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// `run(_:schedule:)` for an access outside of a transaction: a transaction that `body` leaves
+    /// open is rolled back, and the access fails (see `Database.withNoTransactionLeftOpen`).
+    static func runOutsideOfTransaction(
+        _ body: @Sendable (Database) throws -> T,
+        schedule: (@escaping @Sendable (Result<Database, any Error>) -> Void) -> Void
+    ) async throws -> T {
+        try await run({ db in try db.withNoTransactionLeftOpen { try body(db) } }, schedule: schedule)
+    }
+
     private func callOnce(_ database: Result<Database, any Error>) -> Result<T, any Error> {
         let body = self.body!
         self.body = nil

@@ -21,10 +21,9 @@ public final class DatabasePool: DatabaseWriter {
     private let readers: ReaderPool
     /// Where async reads wait for a reader.
     private let readQueue: DispatchQueue
-    /// Whether a barrier write runs (on the writer, which it holds): a concurrent read spawned from
-    /// it would wait for its end.
-    /// Whether a barrier write runs.
-    package let isInsideBarrierWrite = LockedValue(false)
+    /// Whether a barrier write runs (on the writer, which it holds), with every reader reserved: a
+    /// concurrent read spawned from it would wait for its end.
+    package var isInsideBarrierWrite: Bool { readers.areAllReserved }
 
     /// Opens a database file, created if needed, in WAL mode, with the given driver.
     ///
@@ -169,13 +168,7 @@ public final class DatabasePool: DatabaseWriter {
         try checkNotReentrant()
         // On the writer, all the readers are reserved: the reads in progress end first, and no other
         // starts until the write is done. A read waits for no write: this cannot deadlock.
-        return try writer.sync { db in
-            try readers.withAllReadersReserved {
-                isInsideBarrierWrite.withLock { $0 = true }
-                defer { isInsideBarrierWrite.withLock { $0 = false } }
-                return try updates(db)
-            }
-        }
+        return try writer.sync { db in try readers.withAllReadersReserved { try updates(db) } }
     }
 
     /// From a write access, outside of a transaction: runs `value` on a reader, in a read-only
@@ -190,7 +183,7 @@ public final class DatabasePool: DatabaseWriter {
             SerializedDatabase.isInsideAccess(of: owner),
             "spawnConcurrentRead must be called from a write access of the pool")
         precondition(
-            !isInsideBarrierWrite.withLock { $0 }, "spawnConcurrentRead must not be called from a barrier write")
+            !isInsideBarrierWrite, "spawnConcurrentRead must not be called from a barrier write")
         let snapshotIsStarted = DispatchSemaphore(value: 0)
         readQueue.async { [readers] in
             var isSignaled = false
@@ -218,13 +211,9 @@ public final class DatabasePool: DatabaseWriter {
     public func asyncBarrierWriteWithoutTransaction(
         _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void
     ) {
-        writer.async { [readers, isInsideBarrierWrite] result in
+        writer.async { [readers] result in
             guard case .success = result else { return updates(result) }
-            readers.withAllReadersReserved {
-                isInsideBarrierWrite.withLock { $0 = true }
-                defer { isInsideBarrierWrite.withLock { $0 = false } }
-                updates(result)
-            }
+            readers.withAllReadersReserved { updates(result) }
         }
     }
 
@@ -243,8 +232,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Runs `value` outside of any transaction, without blocking the calling task.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
+        try await LentClosure.runOutsideOfTransaction(value, schedule: asyncUnsafeRead)
     }
 
     /// Runs `value` in a read-only transaction, without blocking the calling task.
@@ -259,8 +247,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try updates(db) } }, schedule: writer.async)
+        try await LentClosure.runOutsideOfTransaction(updates, schedule: writer.async)
     }
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.

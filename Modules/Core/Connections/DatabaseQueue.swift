@@ -177,8 +177,7 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Runs `value` outside of any transaction, without blocking the calling task.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
+        try await LentClosure.runOutsideOfTransaction(value, schedule: asyncUnsafeRead)
     }
 
     /// Runs `value` in a read-only transaction, without blocking the calling task.
@@ -193,8 +192,7 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try updates(db) } }, schedule: writer.async)
+        try await LentClosure.runOutsideOfTransaction(updates, schedule: writer.async)
     }
 
     /// Closes the connections. Later accesses fail with `SQLITE_MISUSE`.

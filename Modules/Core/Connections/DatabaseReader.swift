@@ -72,7 +72,6 @@ extension DatabaseReader {
     /// - throws: `CancellationError` when the task is cancelled before the access starts, the error
     ///   of `value`, or a `DatabaseError`.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try value(db) } }, schedule: asyncUnsafeRead)
+        try await LentClosure.runOutsideOfTransaction(value, schedule: asyncUnsafeRead)
     }
 }

@@ -94,7 +94,7 @@ extension DatabaseWriter {
     /// `value` read-only in a snapshot of the database as it is now, as `spawnConcurrentRead(_:)`
     /// does, or, in a barrier write (where no read may start), at once on the writer.
     package func spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        if let pool = self as? DatabasePool, pool.isInsideBarrierWrite.withLock({ $0 }) {
+        if let pool = self as? DatabasePool, pool.isInsideBarrierWrite {
             readOnWriter(value)
         } else {
             spawnConcurrentRead(value)
@@ -137,8 +137,7 @@ extension DatabaseWriter {
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.run(
-            { db in try db.withNoTransactionLeftOpen { try updates(db) } }, schedule: asyncWriteAccess)
+        try await LentClosure.runOutsideOfTransaction(updates, schedule: asyncWriteAccess)
     }
 
     /// Runs `updates` outside of any transaction, once no read runs, and with no read running

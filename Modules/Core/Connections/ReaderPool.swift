@@ -16,6 +16,8 @@ final class ReaderPool: Sendable {
         /// Incremented by `invalidate()`: a reader lent before is closed when its read ends.
         var generation = 0
         var isClosed = false
+        /// Whether `withAllReadersReserved` runs its body.
+        var areAllReserved = false
     }
 
     init(maximumCount: Int, makeReader: @escaping @Sendable (Int) throws -> SerializedDatabase) {
@@ -29,9 +31,16 @@ final class ReaderPool: Sendable {
     /// reads that start meanwhile wait until `body` returns.
     func withAllReadersReserved<T>(_ body: () throws -> T) rethrows -> T {
         for _ in 0..<maximumCount { semaphore.wait() }
-        defer { for _ in 0..<maximumCount { semaphore.signal() } }
+        state.withLock { $0.areAllReserved = true }
+        defer {
+            state.withLock { $0.areAllReserved = false }
+            for _ in 0..<maximumCount { semaphore.signal() }
+        }
         return try body()
     }
+
+    /// Whether `withAllReadersReserved` runs its body, so that no read may start.
+    var areAllReserved: Bool { state.withLock { $0.areAllReserved } }
 
     /// Runs `body` with a reader, waiting for one to be free.
     func withReader<T>(_ body: (SerializedDatabase) throws -> T) throws -> T {

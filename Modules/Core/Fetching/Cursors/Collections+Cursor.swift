@@ -7,7 +7,7 @@ extension RangeReplaceableCollection {
     @inlinable
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
-        while let element = try cursor.next() { append(element) }
+        try append(contentsOf: cursor)
     }
 
     /// A collection of the remaining values of a cursor, with room for `minimumCapacity` of them.
@@ -15,7 +15,7 @@ extension RangeReplaceableCollection {
     public init(_ cursor: some Cursor<Element>, minimumCapacity: Int) throws {
         self.init()
         reserveCapacity(minimumCapacity)
-        while let element = try cursor.next() { append(element) }
+        try append(contentsOf: cursor)
     }
 
     /// Appends the remaining values of a cursor.
@@ -30,14 +30,14 @@ extension Set {
     @inlinable
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
-        while let element = try cursor.next() { insert(element) }
+        try formUnion(cursor)
     }
 
     /// A set of the remaining values of a cursor, with room for `minimumCapacity` of them.
     @inlinable
     public init(_ cursor: some Cursor<Element>, minimumCapacity: Int) throws {
         self.init(minimumCapacity: minimumCapacity)
-        while let element = try cursor.next() { insert(element) }
+        try formUnion(cursor)
     }
 
     /// A set of the elements of this set and of the remaining values of a cursor.
@@ -48,6 +48,7 @@ extension Set {
     }
 
     /// Inserts the remaining values of a cursor.
+    @inlinable
     public mutating func formUnion(_ cursor: some Cursor<Element>) throws {
         while let element = try cursor.next() { insert(element) }
     }
