@@ -12,7 +12,7 @@ public enum ConformanceSuite {
         + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
         + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks
         + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
-        + unsafeAccessChecks + typeErasedConnectionChecks
+        + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

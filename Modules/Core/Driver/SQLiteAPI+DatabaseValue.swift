@@ -40,6 +40,23 @@ extension SQLiteAPI {
         value_type(value) == SQLITE.TEXT ? string(of: value) : nil
     }
 
+    /// Calls `body` with the bytes of a BLOB or TEXT `sqlite3_value`, without copying them, or with
+    /// nil for NULL; returns nil, without calling `body`, for a number. The bytes are valid until
+    /// the statement steps again.
+    func withUnsafeData<T>(of value: OpaquePointer?, _ body: (Data?) throws -> T) rethrows -> T? {
+        let bytes: UnsafeRawPointer?
+        switch value_type(value) {
+        case SQLITE.NULL: return try body(nil)
+        case SQLITE.BLOB: bytes = value_blob(value)
+        case SQLITE.TEXT: bytes = value_text(value).map(UnsafeRawPointer.init)
+        default: return nil
+        }
+        // SQLite gives no pointer for an empty value.
+        guard let bytes else { return try body(Data()) }
+        let count = Int(value_bytes(value))
+        return try body(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: count, deallocator: .none))
+    }
+
     private func string(of value: OpaquePointer?) -> String {
         // Text first, then its length: the order SQLite documents for reading a converted value.
         let bytes = value_text(value)

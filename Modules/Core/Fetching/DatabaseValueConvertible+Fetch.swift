@@ -4,17 +4,36 @@ extension DatabaseValueConvertible {
         try row.decode(Self.self, atIndex: 0)
     }
 
-    /// A cursor over the values of a statement.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws
-        -> DatabaseValueCursor<Self>
-    {
-        try StatementCursor(statement: statement, arguments: arguments, decode: decodeLeftmost)
+    /// A cursor over the values of a statement, read from the leftmost column of the rows (of the
+    /// adapted rows, with an adapter).
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when the adapter leaves no column.
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> DatabaseValueCursor<Self> {
+        try valueCursor(statement, arguments: arguments, adapter: adapter, decode: decodeLeftmost)
+    }
+
+    /// A cursor that decodes the leftmost column of the rows; throws when an adapter leaves no column.
+    private static func valueCursor<Element>(
+        _ statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)?,
+        decode: @escaping (Row) throws -> Element
+    ) throws -> StatementCursor<Element> {
+        let cursor = try StatementCursor(statement: statement, arguments: arguments, adapter: adapter, decode: decode)
+        if adapter != nil && cursor.rowColumnCount == 0 {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE, message: "the row adapter leaves no column to fetch \(Self.self) from",
+                sql: statement.sql)
+        }
+        return cursor
     }
 
     /// All values of a statement.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The first value of a statement; nil when there is no row or the value is NULL.
@@ -22,9 +41,11 @@ extension DatabaseValueConvertible {
     /// The types that hold NULL are the exception, as in GRDB: only a missing row gives nil.
     /// `String?.fetchOne(db, sql: "SELECT NULL")` is `.some(nil)`, and
     /// `DatabaseValue.fetchOne(db, sql: "SELECT NULL")` is `.null`.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Self? {
         let keepsNull = Self.self is any NullHoldingValue.Type
-        let cursor = try StatementCursor(statement: statement, arguments: arguments) { row in
+        let cursor = try valueCursor(statement, arguments: arguments, adapter: adapter) { row in
             !keepsNull && row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
         }
         return try cursor.nextThenFinish() ?? nil
@@ -32,62 +53,72 @@ extension DatabaseValueConvertible {
 
     /// A cursor over the values of an SQL query.
     public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// All values of an SQL query.
     @inlinable
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> [Self] {
-        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The first value of an SQL query; nil when there is no row or the value is NULL.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Self? {
-        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// A cursor over the values of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// All values of a request.
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first value of a request; nil when there is no row or the value is NULL.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 
 extension DatabaseValueConvertible where Self: Hashable {
     /// The distinct values of a statement.
     @inlinable
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The distinct values of an SQL query.
     @inlinable
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Set<Self> {
-        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The distinct values of a request.
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }
 

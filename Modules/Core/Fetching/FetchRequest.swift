@@ -18,14 +18,18 @@ public protocol FetchRequest<RowDecoder>: DatabaseRegionConvertible {
     func fetchCount(_ db: Database) throws -> Int
 }
 
-/// A request ready to run: its statement, with the arguments bound.
+/// A request ready to run: its statement, with the arguments bound, and the adapter of its rows.
 public struct PreparedRequest {
     /// The statement, with its arguments bound.
-    public let statement: Statement
+    public var statement: Statement
+    /// The adapter of the fetched rows, if any.
+    public var adapter: (any RowAdapter)?
 
-    /// Creates a prepared request from a statement whose arguments are bound.
-    public init(statement: Statement) {
+    /// Creates a prepared request from a statement whose arguments are bound, and the adapter of
+    /// its rows.
+    public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
+        self.adapter = adapter
     }
 }
 
@@ -38,33 +42,41 @@ public struct PreparedRequest {
 public struct SQLRequest<RowDecoder>: FetchRequest {
     /// The SQL literal of the request: its text, arguments and interpolated expressions.
     public let literal: SQL
+    /// The adapter of the fetched rows, if any.
+    public var adapter: (any RowAdapter)?
     /// Whether the statement is kept in the connection's statement cache.
     public let cached: Bool
 
-    /// Creates a request from SQL and arguments.
-    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
-        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    /// Creates a request from SQL and arguments, and the adapter of its rows.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
+        self.init(storing: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
     }
 
     /// Creates a request from an SQL literal, whose interpolated values are bound arguments:
     /// `SQLRequest<Player>(literal: "SELECT * FROM player WHERE name = \(name)")`.
-    public init(literal: SQL, cached: Bool = false) {
-        self.init(storing: literal, cached: cached)
+    public init(literal: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.init(storing: literal, adapter: adapter, cached: cached)
     }
 
     /// The initializer that every other one calls (those of `SQLRequest<Row>` too, whose labels are
     /// the same as the generic ones).
-    init(storing literal: SQL, cached: Bool) {
+    init(storing literal: SQL, adapter: (any RowAdapter)?, cached: Bool) {
         self.literal = literal
+        self.adapter = adapter
         self.cached = cached
     }
 
     /// Prepares the statement and binds the arguments.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
+        -> PreparedRequest
+    {
         let (sql, arguments) = try literal.build(db)
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
-        return PreparedRequest(statement: statement)
+        return PreparedRequest(statement: statement, adapter: adapter)
     }
 
     /// Counts the rows with `SELECT COUNT(*) FROM (…)`.
@@ -75,7 +87,7 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// The same request, decoding rows as another type.
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> {
-        SQLRequest<T>(storing: literal, cached: cached)
+        SQLRequest<T>(storing: literal, adapter: adapter, cached: cached)
     }
 }
 
@@ -91,13 +103,5 @@ extension SQLRequest: ExpressibleByStringInterpolation {
     /// `let request: SQLRequest<Player> = "SELECT * FROM player WHERE name = \(name)"`.
     public init(stringInterpolation: SQL.StringInterpolation) {
         self.init(literal: SQL(stringInterpolation: stringInterpolation))
-    }
-}
-
-extension FetchRequest {
-    /// The statement of the request, prepared and bound, ready for a cursor.
-    @usableFromInline
-    func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
-        try makePreparedRequest(db, forSingleResult: singleResult).statement
     }
 }

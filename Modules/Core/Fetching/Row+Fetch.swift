@@ -1,17 +1,23 @@
 extension Row {
     /// A cursor over the rows of a statement. Each row is valid until the next iteration.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
-        try StatementCursor(statement: statement, arguments: arguments) { $0 }
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> RowCursor {
+        try StatementCursor(statement: statement, arguments: arguments, adapter: adapter) { $0 }
     }
 
     /// All rows of a statement.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
-        try copiedRows(statement, arguments: arguments)
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> [Row] {
+        try copiedRows(statement, arguments: arguments, adapter: adapter)
     }
 
     /// The distinct rows of a statement.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
-        try Set(copiedRows(statement, arguments: arguments))
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Set<Row> {
+        try Set(copiedRows(statement, arguments: arguments, adapter: adapter))
     }
 
     /// At most how many values the copied rows of one storage hold (48 KB of values): few enough
@@ -22,8 +28,12 @@ extension Row {
 
     /// The rows of a statement, copied in batches that share one storage: a row then costs no
     /// allocation of its own, and keeps at most its batch alive. Batches start small, for the many
-    /// requests that fetch a few rows, and double up to the maximum.
-    private static func copiedRows(_ statement: Statement, arguments: StatementArguments?) throws -> [Row] {
+    /// requests that fetch a few rows, and double up to the maximum. Adapted rows read the batch
+    /// through an adapted storage, built once per batch.
+    private static func copiedRows(
+        _ statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)?
+    ) throws -> [Row] {
+        let layout = try adapter.map { try AdaptedRowLayout(adapting: statement, with: $0) }
         let cursor = try StatementCursor(statement: statement, arguments: arguments) { _ in () }
         let columnCount = statement.columnCount
         let maximumBatchRowCount = Swift.max(1, maximumBatchValueCount / Swift.max(1, columnCount))
@@ -43,7 +53,8 @@ extension Row {
                     rowCount += 1
                 } while try rowCount < batchRowCount && cursor.next() != nil
             }
-            let storage = RowStorage(columns: statement.columns, values: values)
+            let unadapted = RowStorage(columns: statement.columns, values: values)
+            let storage = layout.map { RowStorage(base: unadapted, layout: $0) } ?? unadapted
             for index in 0..<rowCount {
                 rows.append(Row(storage: storage, valuesStart: index * columnCount))
             }
@@ -54,56 +65,67 @@ extension Row {
     }
 
     /// The first row of a statement, if any.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
-        try StatementCursor(statement: statement, arguments: arguments) { $0.copy() }.nextThenFinish()
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Row? {
+        try StatementCursor(statement: statement, arguments: arguments, adapter: adapter) { $0.copy() }
+            .nextThenFinish()
     }
 
     /// A cursor over the rows of an SQL query.
     public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> RowCursor {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// All rows of an SQL query.
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> [Row] {
-        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The distinct rows of an SQL query.
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Set<Row> {
-        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The first row of an SQL query, if any.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Row? {
-        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// A cursor over the rows of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// All rows of a request.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The distinct rows of a request.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first row of a request, if any.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 

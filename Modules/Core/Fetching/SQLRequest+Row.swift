@@ -13,14 +13,17 @@
 /// and a literal does not pick the `Row` of the initializers below. `let request =
 /// SQLRequest("SELECT …")` alone does not compile; write `SQLRequest<Row>("SELECT …")`.
 extension SQLRequest<Row> {
-    /// Creates a request of rows from SQL and arguments.
-    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
-        self.init(storing: SQL(sql: sql, arguments: arguments), cached: cached)
+    /// Creates a request of rows from SQL and arguments, and the adapter of its rows.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
+        self.init(storing: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
     }
 
     /// Creates a request of rows from an SQL literal, whose interpolated values are bound arguments.
-    public init(literal: SQL, cached: Bool = false) {
-        self.init(storing: literal, cached: cached)
+    public init(literal: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.init(storing: literal, adapter: adapter, cached: cached)
     }
 
     /// The same request, decoding rows as another type.
@@ -30,6 +33,6 @@ extension SQLRequest<Row> {
     /// `SQLRequest("SELECT MAX(score) FROM player").asRequest(of: Int.self)` is the
     /// `SQLRequest<Int>` of this SQL. (GRDB 7, whose `asRequest(of:)` is generic only, rejects it.)
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> {
-        SQLRequest<T>(storing: literal, cached: cached)
+        SQLRequest<T>(storing: literal, adapter: adapter, cached: cached)
     }
 }

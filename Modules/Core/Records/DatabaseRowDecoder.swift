@@ -1,10 +1,16 @@
 import Foundation
 
-/// Decodes a `Decodable` record from a row: each coding key is a column name.
+/// Decodes a `Decodable` record from a row: each coding key is a column name, or the name of a scope
+/// (see ``Row/scopes``).
 ///
 /// Properties of `DatabaseValueConvertible` types read their column directly. Other properties are
 /// decoded from the column's single value (enums with raw values, wrappers), or, for nested
-/// containers, from JSON stored in the column.
+/// containers, from JSON stored in the column. A key that names no column but a scope, at any
+/// depth, decodes a nested record from the scoped row (an optional one is nil when the scope holds
+/// only NULL values, as a left join that matched no row). In a row with scopes, one key that names
+/// neither a column nor a scope decodes a nested record from the row itself: the `book` of
+/// `struct BookInfo: Decodable { var book: Book; var author: Author }`, decoded from a row of book
+/// columns with an `author` scope. A second such key is an error.
 ///
 /// A row is always decoded at the top level: the coding path is empty. The decoder and its
 /// container hold nothing but the row, because the standard library copies them for every value.
@@ -14,7 +20,11 @@ struct DatabaseRowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        guard let reusable = row.storage.reusableDecodingContainer() else { return Self.makeContainer(row: row) }
+        // A row with scopes needs a container and a storage of its own, which remember the key it
+        // decodes from the row itself.
+        guard !row.hasScopes, let reusable = row.storage.reusableDecodingContainer() else {
+            return Self.makeContainer(row: row)
+        }
         return reusable.container(keyedBy: Key.self) { Self.makeContainer(row: row) }
     }
 
@@ -22,7 +32,7 @@ struct DatabaseRowDecoder: Decoder {
     /// the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
     @inline(never)
     private static func makeContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row))
+        rowContainer(row: row)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -36,16 +46,35 @@ struct DatabaseRowDecoder: Decoder {
     }
 }
 
+/// The container of a row. A row with scopes gets a storage of its own, which remembers the key
+/// decoded from the row itself (see `RowStorage.decodedRowKey`).
+private func rowContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(RowKeyedContainer<Key>(row: row.hasScopes ? row.forDecodingOneRecord() : row))
+}
+
+/// The container of a row: it holds one reference, which the standard library copies for every
+/// value.
 private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let row: Row
     var codingPath: [any CodingKey] { [] }
 
-    var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        var names = Set<String>()
+        return (row.columnNames + row.scopesTree.names.sorted()).compactMap { name in
+            names.insert(name).inserted ? Key(stringValue: name) : nil
+        }
+    }
 
-    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) }
+    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) || scopedRow(forKey: key) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        row.databaseValue(forColumn: key.stringValue)?.isNull ?? true
+        if let dbValue = row.databaseValue(forColumn: key.stringValue) { return dbValue.isNull }
+        return !(scopedRow(forKey: key)?.containsNonNullValue ?? false)
+    }
+
+    /// The scoped row of a key that names no column, if any.
+    private func scopedRow(forKey key: Key) -> Row? {
+        row.hasScopes ? row.scopesTree[key.stringValue] : nil
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, key.stringValue) }
@@ -107,10 +136,27 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             return try decodeConvertible(convertible, forKey: key) as! T
         }
         guard let dbValue = row.databaseValue(forColumn: key.stringValue) else {
-            throw row.missingColumnError(key.stringValue)
+            if let scopedRow = scopedRow(forKey: key) { return try decodeRecord(T.self, from: scopedRow) }
+            guard row.hasScopes else { throw row.missingColumnError(key.stringValue) }
+            if let previous = row.storage.decodedRowKey {
+                throw DatabaseError(
+                    resultCode: .SQLITE_ERROR,
+                    message: "no such column or scope in row: \(key.stringValue), and \(previous) is already decoded "
+                        + "from the row itself (the row has columns \(row.columnNames.joined(separator: ", ")) and "
+                        + "scopes \(row.scopesTree.names.sorted().joined(separator: ", ")))",
+                    sql: row.columns.sql)
+            }
+            row.storage.decodedRowKey = key.stringValue
+            return try decodeRecord(T.self, from: row.unscoped)
         }
         return try DatabaseValueDecoder.decode(
             T.self, from: dbValue, codingPath: codingPath + [key], sql: row.columns.sql)
+    }
+
+    /// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others.
+    private func decodeRecord<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
+        if let record = T.self as? any FetchableRecord.Type { return try record.init(row: row) as! T }
+        return try T(from: DatabaseRowDecoder(row: row))
     }
 
     private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -120,6 +166,9 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
+        if !row.hasColumn(key.stringValue), let scopedRow = scopedRow(forKey: key) {
+            return rowContainer(row: scopedRow)
+        }
         throw DecodingError.typeMismatch(
             type, .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
     }

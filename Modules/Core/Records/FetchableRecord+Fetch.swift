@@ -1,80 +1,94 @@
 extension FetchableRecord {
     /// A cursor over the records of a statement.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws
-        -> RecordCursor<Self>
-    {
-        try StatementCursor(statement: statement, arguments: arguments, decode: Self.init(row:))
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> RecordCursor<Self> {
+        try StatementCursor(statement: statement, arguments: arguments, adapter: adapter, decode: Self.init(row:))
     }
 
     /// All records of a statement.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The first record of a statement, if any.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        try fetchCursor(statement, arguments: arguments).nextThenFinish()
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Self? {
+        try fetchCursor(statement, arguments: arguments, adapter: adapter).nextThenFinish()
     }
 
     /// A cursor over the records of an SQL query.
     public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> RecordCursor<Self> {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// All records of an SQL query.
     @inlinable
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> [Self] {
-        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The first record of an SQL query, if any.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Self? {
-        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// A cursor over the records of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// All records of a request.
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first record of a request, if any.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 
 extension FetchableRecord where Self: Hashable {
     /// The distinct records of a statement.
     @inlinable
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
+    ) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The distinct records of an SQL query.
     @inlinable
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
     ) throws -> Set<Self> {
-        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.reusableStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The distinct records of a request.
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }
 

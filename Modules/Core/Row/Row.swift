@@ -41,6 +41,17 @@ public struct Row: Sendable {
         self.init(storage: RowStorage(statement: statement), valuesStart: 0)
     }
 
+    /// The row that reads the current row of a statement, through an adapter if there is one.
+    init(statement: Statement, adapter: (any RowAdapter)?) throws {
+        let storage = RowStorage(statement: statement)
+        guard let adapter else {
+            self.init(storage: storage, valuesStart: 0)
+            return
+        }
+        let layout = try AdaptedRowLayout(adapting: statement, with: adapter)
+        self.init(storage: RowStorage(base: storage, layout: layout), valuesStart: 0)
+    }
+
     /// An empty row.
     public init() {
         self.init(columns: RowColumns(names: [], sql: nil), values: [])
@@ -58,6 +69,23 @@ public struct Row: Sendable {
         self.init(dictionary.map { ($0.key, $0.value) })
     }
 
+    /// A row with the columns and values of a dictionary, in an unspecified order; nil when a key
+    /// is not a string, or a value neither `NSNull` nor `DatabaseValueConvertible`.
+    public init?(_ dictionary: [AnyHashable: Any]) {
+        var pairs: [(String, (any DatabaseValueConvertible)?)] = []
+        for (key, value) in dictionary {
+            guard let name = key.base as? String else { return nil }
+            if value is NSNull {
+                pairs.append((name, nil))
+            } else if let value = value as? any DatabaseValueConvertible {
+                pairs.append((name, value))
+            } else {
+                return nil
+            }
+        }
+        self.init(pairs)
+    }
+
     /// The number of columns.
     public var count: Int { columns.names.count }
 
@@ -66,15 +94,18 @@ public struct Row: Sendable {
 
     /// The values, from left to right.
     public var databaseValues: [DatabaseValue] {
-        guard let statement = storage.statement else {
+        if storage.statement == nil && storage.base == nil {
             return Array(storage.copiedValues[valuesStart..<(valuesStart + count)])
         }
-        return (0..<Int32(count)).map(statement.databaseValue(at:))
+        return (0..<count).map(databaseValue(atIndex:))
     }
 
-    /// An immutable copy of the row, which stays valid after a cursor moves on.
+    /// An immutable copy of the row, which stays valid after a cursor moves on. The copy of an
+    /// adapted row keeps its adapter's columns and scopes, and copies its unadapted values.
     public func copy() -> Row {
-        storage.statement == nil ? self : Row(columns: columns, values: databaseValues)
+        guard let statement = (storage.base ?? storage).statement else { return self }
+        let values = (0..<Int32(statement.columnCount)).map(statement.databaseValue(at:))
+        return Row(storage: storage.copying(values), valuesStart: 0)
     }
 
     /// Whether there is a column of this name (case-insensitive).
@@ -88,8 +119,10 @@ public struct Row: Sendable {
         return storage.statement?.index(ofColumn: columnName)
     }
 
-    /// Whether at least one value is not NULL.
-    public var containsNonNullValue: Bool { (0..<count).contains { !hasNull(atIndex: $0) } }
+    /// Whether at least one value is not NULL, in the row or in one of its scopes at any depth.
+    public var containsNonNullValue: Bool {
+        (0..<count).contains { !hasNull(atIndex: $0) } || scopes.contains { $0.row.containsNonNullValue }
+    }
 
     /// Whether the value at this index is NULL.
     public func hasNull(atIndex index: Int) -> Bool { databaseValue(atIndex: index).isNull }
@@ -98,16 +131,46 @@ public struct Row: Sendable {
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
         checkIndex(index)
         // Optional chaining borrows the statement, where binding it would retain it.
-        return storage.statement?.databaseValue(at: Int32(index)) ?? storage.copiedValues[valuesStart + index]
+        return storage.statement?.databaseValue(at: Int32(index)) ?? copiedOrAdaptedValue(atIndex: index)
     }
 
-    private func checkIndex(_ index: Int) {
+    /// The value at an index of a copied or adapted row.
+    private func copiedOrAdaptedValue(atIndex index: Int) -> DatabaseValue {
+        guard let (unadapted, baseIndex) = unadaptedColumn(atIndex: index) else {
+            return storage.copiedValues[valuesStart + index]
+        }
+        return unadapted.databaseValue(atIndex: baseIndex)
+    }
+
+    /// For an adapted row: the unadapted row, and the index there of the value at an index.
+    func unadaptedColumn(atIndex index: Int) -> (Row, Int)? {
+        storage.base.map { (Row(storage: $0, valuesStart: valuesStart), storage.baseIndexes[index]) }
+    }
+
+    func checkIndex(_ index: Int) {
         precondition(index >= 0 && index < count, "row index out of range: \(index) (the row has \(count) columns)")
     }
 
     /// The value of the leftmost column of this name, or nil when there is no such column.
     public func databaseValue(forColumn columnName: String) -> DatabaseValue? {
         index(forColumn: columnName).map(databaseValue(atIndex:))
+    }
+
+    /// The first value of these columns that is not NULL, converted to the requested type, as the
+    /// SQL `COALESCE` function: `let name: String? = row.coalesce(["nickname", "name"])`. Missing
+    /// columns are skipped. Stops the program when the value cannot be converted, as the typed
+    /// subscripts do.
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<String>) -> T? {
+        for column in columns {
+            if let value = self[column] as T? { return value }
+        }
+        return nil
+    }
+
+    /// The first value of these columns that is not NULL, converted to the requested type, as the
+    /// SQL `COALESCE` function. Missing columns are skipped.
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<any ColumnExpression>) -> T? {
+        coalesce(columns.lazy.map(\.name))
     }
 }
 
@@ -152,7 +215,8 @@ extension Row {
 
     private func statementColumn<T>(atIndex index: Int, _ read: (SQLiteAPI, OpaquePointer?) -> T?) -> T? {
         checkIndex(index)
-        // Optional chaining borrows the statement, where binding it would retain it.
+        // Optional chaining borrows the statement, where binding it would retain it. Adapted rows
+        // read their values as copied rows do.
         return storage.statement?.column(at: Int32(index), read)
     }
 
@@ -282,14 +346,16 @@ extension Row: RandomAccessCollection {
 }
 
 extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
-    /// Rows are equal when they have the same column names and values, in the same order.
+    /// Rows are equal when they have the same column names and values, in the same order, and
+    /// equal scopes of the same names. Column names are compared case-sensitively.
     public static func == (lhs: Row, rhs: Row) -> Bool {
         // Value by value: `databaseValues` would build two arrays.
         lhs.columnNames == rhs.columnNames
             && (0..<lhs.count).allSatisfy { lhs.databaseValue(atIndex: $0) == rhs.databaseValue(atIndex: $0) }
+            && lhs.scopes.elementsEqual(rhs.scopes) { $0.name == $1.name && $0.row == $1.row }
     }
 
-    /// Hashes the column names and values.
+    /// Hashes the column names and values (not the scopes).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(columnNames)
         for index in 0..<count { hasher.combine(databaseValue(atIndex: index)) }

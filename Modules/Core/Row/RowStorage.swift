@@ -1,19 +1,32 @@
-/// What rows read: the current row of a statement, or copied values.
+/// What rows read: the current row of a statement, copied values, or, for adapted rows, some
+/// values of an unadapted storage (and the storages of their scopes).
 ///
 /// Rows are values that hold one reference to a storage, so that copying a row costs a single
 /// reference count. The rows that `fetchAll` copies share one storage per batch, each row reading
-/// its own range of `copiedValues`.
+/// its own range of `copiedValues`. An adapted storage reads the values of its base storage, at
+/// `baseIndexes`; its scopes' storages are built with it, so that a scoped row costs no allocation.
+/// Unadapted rows never look at the adaptation: their reads cost what they cost before adapters.
 final class RowStorage: @unchecked Sendable {
     // Sendable: copied values are immutable. A statement storage is, by contract, only read inside
     // the database access of its cursor, on the connection's queue (the cursor checks that access);
     // its mutable state is only used on that thread (`reusableDecodingContainer()` checks it).
 
     let columns: RowColumns
-    /// The statement whose current row the rows read, or nil for copied rows. (Two stored
-    /// properties rather than an enum: reading them costs no reference counting in the hot path.)
+    /// The statement whose current row the rows read, or nil for copied and adapted rows. (Two
+    /// stored properties rather than an enum: reading them costs no reference counting in the hot
+    /// path.)
     let statement: Statement?
-    /// The copied values, row after row (empty for a statement).
+    /// The copied values, row after row (empty for a statement and adapted rows).
     let copiedValues: [DatabaseValue]
+    /// The storage of the unadapted rows that adapted rows read, nil for an unadapted storage.
+    let base: RowStorage?
+    /// For each column of an adapted row, the index of its value in the base row (empty for an
+    /// unadapted storage).
+    let baseIndexes: [Int]
+    /// The layout this storage adapts its base with, nil for an unadapted storage.
+    let adaptedLayout: AdaptedRowLayout?
+    /// The storages of the scoped rows, sorted by scope name.
+    let scopes: [(name: String, storage: RowStorage)]
     /// The connection of the cursor that iterates the statement's rows, if any (see
     /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
     // Unchecked exclusivity (this and the next property): they are only used on the thread that
@@ -21,17 +34,64 @@ final class RowStorage: @unchecked Sendable {
     // to them is re-entrant.
     @exclusivity(unchecked) private var iteratingConnection: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var decodingContainer: ReusableKeyedContainer?
+    /// In a storage made for the decoding of one record (see `forDecodingOneRecord()`): the coding
+    /// key that the record decoded from the row itself, if any. Unchecked exclusivity: such a
+    /// storage is only used by that decoding, on one thread.
+    @exclusivity(unchecked) var decodedRowKey: String?
 
     init(columns: RowColumns, values: [DatabaseValue]) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
+        self.baseIndexes = []
+        self.base = nil
+        self.adaptedLayout = nil
+        self.scopes = []
     }
 
     init(statement: Statement) {
         self.columns = statement.columns
         self.statement = statement
         self.copiedValues = []
+        self.baseIndexes = []
+        self.base = nil
+        self.adaptedLayout = nil
+        self.scopes = []
+    }
+
+    /// The storage of the rows that `layout` adapts from the rows of `base`, an unadapted storage.
+    init(base: RowStorage, layout: AdaptedRowLayout) {
+        precondition(base.base == nil, "adapted rows adapt unadapted rows")
+        self.columns = layout.columns.columns
+        self.statement = nil
+        self.copiedValues = []
+        self.baseIndexes = layout.columns.baseIndexes
+        self.base = base
+        self.adaptedLayout = layout
+        self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in
+            (name, RowStorage(base: base, layout: scope))
+        }
+    }
+
+    /// The same layout over copied values: the storage of a copy of one row of this storage.
+    func copying(_ values: [DatabaseValue]) -> RowStorage {
+        let unadapted = RowStorage(columns: (base ?? self).columns, values: values)
+        guard let adaptedLayout else { return unadapted }
+        return RowStorage(base: unadapted, layout: adaptedLayout)
+    }
+
+    /// A storage of the same columns, values and scopes, private to the decoding of one record
+    /// from a row with scopes: it has its own `decodedRowKey`.
+    func forDecodingOneRecord() -> RowStorage {
+        guard let base, let adaptedLayout else { preconditionFailure("a storage with scopes is adapted") }
+        return RowStorage(base: base, layout: adaptedLayout)
+    }
+
+    /// The storage of this storage's columns, without scopes.
+    func unscoped() -> RowStorage {
+        guard let base, var layout = adaptedLayout, !scopes.isEmpty else { return self }
+        layout.scopes = [:]
+        return RowStorage(base: base, layout: layout)
     }
 
     /// The keyed containers shared by the `Decodable` records of a cursor's rows, created on first
@@ -49,12 +109,14 @@ final class RowStorage: @unchecked Sendable {
 
     /// Starts the iteration of a cursor, in an access of the statement's connection.
     func beginCursorIteration() {
-        iteratingConnection = statement.map { CurrentDatabase.identifier(of: $0.database) }
+        iteratingConnection = (base ?? self).statement.map { CurrentDatabase.identifier(of: $0.database) }
+        for scope in scopes { scope.storage.beginCursorIteration() }
     }
 
     /// Ends the cursor's iteration, and releases the containers, which hold rows of this storage.
     func endCursorIteration() {
         iteratingConnection = nil
         decodingContainer = nil
+        for scope in scopes { scope.storage.endCursorIteration() }
     }
 }

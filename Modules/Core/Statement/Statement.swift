@@ -330,7 +330,7 @@ public final class Statement: CustomStringConvertible {
     }
 
     /// Reads a column of the current row from its `sqlite3_value`.
-    func column<T>(at index: Int32, _ read: (SQLiteAPI, OpaquePointer?) -> T) -> T {
-        read(api, api.column_value(sqliteStatement, index))
+    func column<T>(at index: Int32, _ read: (SQLiteAPI, OpaquePointer?) throws -> T) rethrows -> T {
+        try read(api, api.column_value(sqliteStatement, index))
     }
 }

@@ -38,7 +38,7 @@ extension ValueReducers {
             let rows: [Row]
 
             init<Request: FetchRequest>(_ db: Database, _ request: Request) throws {
-                let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+                let statement = try PrimaryKeyLayout.statement(of: request, tableName: Record.databaseTableName, db)
                 layout = try PrimaryKeyLayout(db, tableName: Record.databaseTableName, statement: statement)
                 rows = try Row.fetchAll(statement)
             }

@@ -45,11 +45,11 @@ public struct PrimaryKeyDiffScanner<Record: FetchableRecord & MutablePersistable
     ///   - initialRecords: The records of the value before the first fetch, sorted by primary key.
     /// - throws: A `DatabaseError`: `SQLITE_ERROR` when the table does not exist, `SQLITE_MISUSE`
     ///   when the table has no primary key and the request does not select the rowid, when the
-    ///   request does not select the primary key, when it is not ordered by it, or when the initial
-    ///   records are not sorted by primary key or do not encode it.
+    ///   request does not select the primary key, when it is not ordered by it, when it adapts its
+    ///   rows, or when the initial records are not sorted by primary key or do not encode it.
     public init<Request: FetchRequest>(database db: Database, request: Request, initialRecords: [Record]) throws
     where Request.RowDecoder == Record {
-        let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+        let statement = try PrimaryKeyLayout.statement(of: request, tableName: Record.databaseTableName, db)
         try self.init(
             layout: PrimaryKeyLayout(db, tableName: Record.databaseTableName, statement: statement),
             initialRecords: initialRecords)

@@ -89,6 +89,18 @@ struct PrimaryKeyLayout: Sendable {
         }
     }
 
+    /// The statement of a request, prepared; throws for a request with a row adapter, whose rows
+    /// a scanner cannot compare by key.
+    static func statement(of request: some FetchRequest, tableName: String, _ db: Database) throws -> Statement {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        guard prepared.adapter == nil else {
+            throw error(
+                tableName, "the request adapts its rows (a row adapter), which a diff does not support",
+                sql: prepared.statement.sql)
+        }
+        return prepared.statement
+    }
+
     /// The error of a request that a scanner cannot use.
     static func error(_ tableName: String, _ reason: String, sql: String? = nil) -> DatabaseError {
         DatabaseError(

@@ -14,11 +14,16 @@ public final class StatementCursor<Element>: DatabaseCursor {
     /// Identifies the connection (see `CurrentDatabase`) without a reference to it.
     private let databaseIdentifier: UnsafeMutableRawPointer
 
-    init(statement: Statement, arguments: StatementArguments?, decode: @escaping (Row) throws -> Element) throws {
+    /// A cursor that decodes the rows of a statement, adapted by `adapter` when there is one.
+    init(
+        statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil,
+        decode: @escaping (Row) throws -> Element
+    ) throws {
         statement.database.checkAccess()
+        let row = try Row(statement: statement, adapter: adapter)
         try statement.prepareToRun(with: arguments)
         self.statement = statement
-        self.row = Row(statement: statement)
+        self.row = row
         self.decode = decode
         self.databaseIdentifier = CurrentDatabase.identifier(of: statement.database)
         statement.isIteratedByCursor = true
@@ -70,6 +75,9 @@ public final class StatementCursor<Element>: DatabaseCursor {
             throw error
         }
     }
+
+    /// The number of columns of the rows the cursor decodes (after the adapter).
+    var rowColumnCount: Int { row.count }
 
     /// The next element, after which the iteration ends: what `fetchOne` returns.
     func nextThenFinish() throws -> Element? {

@@ -1,0 +1,49 @@
+import Foundation
+
+extension Row {
+    /// Calls `body` with the BLOB or TEXT bytes at an index, without copying them from the
+    /// statement when the row is a cursor's; with nil for NULL.
+    ///
+    /// The data must not escape `body`: it is valid until the cursor moves on.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value is a number, or the error of
+    ///   `body`.
+    public func withUnsafeData<T>(atIndex index: Int, _ body: (Data?) throws -> T) throws -> T {
+        checkIndex(index)
+        if let (unadapted, baseIndex) = unadaptedColumn(atIndex: index) {
+            return try unadapted.withUnsafeData(atIndex: baseIndex, body)
+        }
+        guard let statement = storage.statement else {
+            return try body(decode(Data?.self, atIndex: index))
+        }
+        let result = try statement.column(at: Int32(index)) { api, value in
+            try api.withUnsafeData(of: value, body)
+        }
+        guard let result else { throw decodingError(Data.self, from: databaseValue(atIndex: index), atIndex: index) }
+        return result
+    }
+
+    /// Calls `body` with the BLOB or TEXT bytes of the leftmost column of this name, without
+    /// copying them from the statement when the row is a cursor's; with nil for NULL or a missing
+    /// column.
+    ///
+    /// The data must not escape `body`: it is valid until the cursor moves on.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value is a number, or the error of
+    ///   `body`.
+    public func withUnsafeData<T>(named columnName: String, _ body: (Data?) throws -> T) throws -> T {
+        guard let index = index(forColumn: columnName) else { return try body(nil) }
+        return try withUnsafeData(atIndex: index, body)
+    }
+
+    /// Calls `body` with the BLOB or TEXT bytes of a column, without copying them from the
+    /// statement when the row is a cursor's; with nil for NULL or a missing column.
+    ///
+    /// The data must not escape `body`: it is valid until the cursor moves on.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISMATCH`) when the value is a number, or the error of
+    ///   `body`.
+    public func withUnsafeData<T>(at column: some ColumnExpression, _ body: (Data?) throws -> T) throws -> T {
+        try withUnsafeData(named: column.name, body)
+    }
+}
