@@ -22,6 +22,22 @@ extension DatabaseQueue {
     public convenience init(named name: String? = nil, configuration: Configuration = Configuration()) throws {
         try self.init(named: name, configuration: configuration, driver: .sqlcipher)
     }
+
+    /// An in-memory database with the content of a database file, over SQLCipher (see
+    /// `inMemoryCopy(fromPath:configuration:driver:)`).
+    public static func inMemoryCopy(fromPath path: String, configuration: Configuration = Configuration()) throws
+        -> DatabaseQueue
+    {
+        try inMemoryCopy(fromPath: path, configuration: configuration, driver: .sqlcipher)
+    }
+
+    /// A private temporary database on disk with the content of a database file, over SQLCipher (see
+    /// `temporaryCopy(fromPath:configuration:driver:)`).
+    public static func temporaryCopy(fromPath path: String, configuration: Configuration = Configuration()) throws
+        -> DatabaseQueue
+    {
+        try temporaryCopy(fromPath: path, configuration: configuration, driver: .sqlcipher)
+    }
 }
 
 extension DatabasePool {

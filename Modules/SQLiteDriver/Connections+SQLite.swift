@@ -13,6 +13,22 @@ extension DatabaseQueue {
     public convenience init(named name: String? = nil, configuration: Configuration = Configuration()) throws {
         try self.init(named: name, configuration: configuration, driver: .sqlite)
     }
+
+    /// An in-memory database with the content of a database file, over the system SQLite (see
+    /// `inMemoryCopy(fromPath:configuration:driver:)`).
+    public static func inMemoryCopy(fromPath path: String, configuration: Configuration = Configuration()) throws
+        -> DatabaseQueue
+    {
+        try inMemoryCopy(fromPath: path, configuration: configuration, driver: .sqlite)
+    }
+
+    /// A private temporary database on disk with the content of a database file, over the system SQLite (see
+    /// `temporaryCopy(fromPath:configuration:driver:)`).
+    public static func temporaryCopy(fromPath path: String, configuration: Configuration = Configuration()) throws
+        -> DatabaseQueue
+    {
+        try temporaryCopy(fromPath: path, configuration: configuration, driver: .sqlite)
+    }
 }
 
 extension DatabasePool {

@@ -12,7 +12,7 @@ public enum ConformanceSuite {
         + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
         + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks
         + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
-        + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks
+        + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks + maintenanceChecks + backupChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -276,6 +276,21 @@ public final class DatabasePool: DatabaseWriter {
         readers.invalidate()
     }
 
+    /// Frees as much memory as possible: the writer's (see `Database.releaseMemory()`), once the
+    /// write that runs has ended, and the readers', by closing them (an idle reader now, a busy one
+    /// when its read ends; later reads open new ones). Does nothing on a closed pool.
+    public func releaseMemory() {
+        writer.releaseMemory()
+        readers.invalidate()
+    }
+
+    /// Frees as much memory as possible, as `releaseMemory()` does, without waiting for the write
+    /// that runs: the writer frees its memory after it.
+    public func releaseMemoryEventually() {
+        readers.invalidate()
+        writer.async { database in (try? database.get())?.releaseMemory() }
+    }
+
     /// Interrupts the statements that run, if any: they fail with `SQLITE_INTERRUPT`.
     public func interrupt() {
         writer.interrupt()

@@ -208,6 +208,12 @@ public final class DatabaseQueue: DatabaseWriter {
         writer.interrupt()
     }
 
+    /// Frees as much memory as possible (see `Database.releaseMemory()`), once the accesses that run
+    /// have ended. Does nothing on a closed queue.
+    public func releaseMemory() {
+        writer.releaseMemory()
+    }
+
     private func checkNotReentrant() throws {
         if SerializedDatabase.isInsideAccess(of: owner) {
             throw DatabaseError.reentrantAccess

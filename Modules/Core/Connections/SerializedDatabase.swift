@@ -92,6 +92,14 @@ final class SerializedDatabase: @unchecked Sendable {
         return try body(db)
     }
 
+    /// Frees the memory of the connection (see `Database.releaseMemory()`): at once from inside one
+    /// of its accesses, after the access that runs otherwise; nothing when it is closed.
+    func releaseMemory() {
+        if reentrantSync({ $0.releaseMemory() }) == nil {
+            _ = try? sync { $0.releaseMemory() }
+        }
+    }
+
     /// Runs `body` on the connection's queue, later. `body` must not leave a transaction open (see
     /// `Database.checkNoTransactionLeftOpen`): an access that must report it runs its work in
     /// `Database.withNoTransactionLeftOpen`.

@@ -145,7 +145,7 @@ extension Database {
         try execute(sql: "SELECT 1 FROM sqlite_master LIMIT 0")
     }
 
-    private func clearSchemaAndStatementCaches() {
+    func clearSchemaAndStatementCaches() {
         schemaCache = SchemaCache()
         statementCache.removeAll()
         reusableStatements.removeAll()

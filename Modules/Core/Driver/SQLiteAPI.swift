@@ -74,6 +74,24 @@ public struct SQLiteAPI: Sendable {
     public var get_autocommit: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_interrupt`.
     public var interrupt: @convention(c) (OpaquePointer?) -> Void
+    /// `sqlite3_db_release_memory`.
+    public var db_release_memory: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_backup_init`.
+    public var backup_init:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+    /// `sqlite3_backup_step`.
+    public var backup_step: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_backup_finish`.
+    public var backup_finish: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_backup_remaining`.
+    public var backup_remaining: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_backup_pagecount`.
+    public var backup_pagecount: @convention(c) (OpaquePointer?) -> Int32
+    /// `sqlite3_wal_checkpoint_v2`.
+    public var wal_checkpoint_v2:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> Int32
     /// `sqlite3_trace_v2`.
     public var trace_v2: @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32
     /// `sqlite3_set_authorizer`.
@@ -222,6 +240,18 @@ public struct SQLiteAPI: Sendable {
         last_insert_rowid: @escaping @convention(c) (OpaquePointer?) -> Int64,
         get_autocommit: @escaping @convention(c) (OpaquePointer?) -> Int32,
         interrupt: @escaping @convention(c) (OpaquePointer?) -> Void,
+        db_release_memory: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        backup_init:
+            @escaping @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, UnsafePointer<CChar>?) ->
+            OpaquePointer?,
+        backup_step: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        backup_finish: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        backup_remaining: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        backup_pagecount: @escaping @convention(c) (OpaquePointer?) -> Int32,
+        wal_checkpoint_v2:
+            @escaping @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+            ) -> Int32,
         trace_v2: @escaping @convention(c) (OpaquePointer?, UInt32, TraceCallback?, UnsafeMutableRawPointer?) -> Int32,
         set_authorizer:
             @escaping @convention(c) (OpaquePointer?, AuthorizerCallback?, UnsafeMutableRawPointer?) -> Int32,
@@ -311,6 +341,13 @@ public struct SQLiteAPI: Sendable {
         self.last_insert_rowid = last_insert_rowid
         self.get_autocommit = get_autocommit
         self.interrupt = interrupt
+        self.db_release_memory = db_release_memory
+        self.backup_init = backup_init
+        self.backup_step = backup_step
+        self.backup_finish = backup_finish
+        self.backup_remaining = backup_remaining
+        self.backup_pagecount = backup_pagecount
+        self.wal_checkpoint_v2 = wal_checkpoint_v2
         self.trace_v2 = trace_v2
         self.set_authorizer = set_authorizer
         self.db_config_int = db_config_int

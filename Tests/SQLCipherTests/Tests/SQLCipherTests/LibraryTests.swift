@@ -10,6 +10,7 @@ import Testing
         #expect(driver.name == "SQLCipher")
         #expect(String(cString: driver.api.libversion()!) == "3.15.2")
         #expect(driver.capabilities.version == "3.15.2")
+        #expect(Database.sqliteLibVersionNumber == 3_015_002)
         let dbQueue = try DatabaseQueue()
         let (sqliteVersion, cipherVersion, pragmaCipherVersion) = try dbQueue.read { db in
             (db.sqliteVersion, try db.cipherVersion, try String.fetchOne(db, sql: "PRAGMA cipher_version"))

@@ -1,0 +1,99 @@
+import Foundation
+import RSCore
+
+/// WAL checkpoints and the release of memory, on every kind of database.
+let maintenanceChecks: [ConformanceCheck] = [
+    ConformanceCheck("checkpoint copies the write-ahead log into the database, in each mode; -1 outside of WAL mode") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)")
+        }
+        let (log, copied) = try writer.writeWithoutTransaction { db in try db.checkpoint() }
+        guard factory.kind == .pool else {
+            // Not in WAL mode: SQLite reports no log.
+            try expect(log == -1 && copied == -1, "a checkpoint outside of WAL mode: \(log), \(copied)")
+            return
+        }
+        try expect(log > 0 && copied == log, "a passive checkpoint with no reader: \(log), \(copied)")
+        for mode in [Database.CheckpointMode.full, .restart, .truncate] {
+            try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(mode) }
+        }
+        let walSize = try FileManager.default.attributesOfItem(atPath: factory.path + "-wal")[.size] as? Int
+        try expectEqual(walSize, 0)
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 4)
+    },
+    ConformanceCheck(
+        "checkpoint fails with a DatabaseError for an unknown schema, and inside a transaction in WAL mode"
+    ) {
+        factory in
+        let writer = try factory.makeWriter()
+        let unknown = try expectDatabaseError {
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(on: "nowhere") }
+        }
+        try expectDatabaseError(unknown, .SQLITE_ERROR, messageContains: "nowhere")
+        guard factory.kind == .pool else { return }
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let locked = try expectDatabaseError {
+            try writer.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                _ = try db.checkpoint(.full)
+            }
+        }
+        try expectDatabaseError(locked, .SQLITE_LOCKED)
+        // The failed write rolled back.
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
+    },
+    ConformanceCheck(
+        "releaseMemory empties the statement caches, from outside or inside an access, and the database goes on"
+    ) {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        let sql = "SELECT a FROM t"
+        // The cached statement, kept alive between accesses, so that a new statement cannot take
+        // its address.
+        let kept = StatementBox()
+        try writer.writeWithoutTransaction { db in kept.statement = try db.cachedStatement(sql: sql) }
+        func cachedStatementIsKept() throws -> Bool {
+            try writer.writeWithoutTransaction { db in try db.cachedStatement(sql: sql) === kept.statement }
+        }
+        try expect(try cachedStatementIsKept(), "the cache does not keep its statement")
+        switch writer {
+        case let dbQueue as DatabaseQueue: dbQueue.releaseMemory()
+        case let dbPool as DatabasePool: dbPool.releaseMemory()
+        default: throw ConformanceFailure(description: "an unknown writer", location: #fileID)
+        }
+        try expect(try !cachedStatementIsKept(), "releaseMemory kept the cached statement")
+        // From inside an access: at once, on the connection of the access.
+        let keptInside = try writer.writeWithoutTransaction { db in
+            let before = try db.cachedStatement(sql: sql)
+            (writer as? DatabaseQueue)?.releaseMemory()
+            (writer as? DatabasePool)?.releaseMemory()
+            return try db.cachedStatement(sql: sql) === before
+        }
+        try expect(!keptInside, "a reentrant releaseMemory kept the cached statement")
+        if let dbPool = writer as? DatabasePool {
+            try writer.writeWithoutTransaction { db in kept.statement = try db.cachedStatement(sql: sql) }
+            dbPool.releaseMemoryEventually()
+            try dbPool.barrierWriteWithoutTransaction { _ in }
+            try expect(try !cachedStatementIsKept(), "releaseMemoryEventually kept the cached statement")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: sql) }, [1])
+        try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: sql) }, [1, 2])
+        // A closed database has nothing to release.
+        try (writer as? DatabaseQueue)?.close()
+        try (writer as? DatabasePool)?.close()
+        (writer as? DatabaseQueue)?.releaseMemory()
+        (writer as? DatabasePool)?.releaseMemory()
+    },
+]
+
+/// A statement kept between the accesses of a writer.
+private final class StatementBox: @unchecked Sendable {
+    // Sendable: only the writer's accesses read and write `statement`, and a writer runs one
+    // access at a time.
+    var statement: Statement?
+}
