@@ -114,6 +114,22 @@ let backupChecks: [ConformanceCheck] = [
             try copy.write { db in try db.execute(sql: "DELETE FROM source WHERE id > 10") }
             try expectEqual(try copy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 10)
         }
+        // The copy of a configuration in WAL mode (which an in-memory database cannot use), and a
+        // read-only copy, which refuses writes.
+        var walConfiguration = factory.baseConfiguration
+        walConfiguration.journalMode = .wal
+        let walCopy = try DatabaseQueue.inMemoryCopy(
+            fromPath: factory.path, configuration: walConfiguration, driver: factory.driver)
+        try expectEqual(try walCopy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 200)
+        var readonlyConfiguration = factory.baseConfiguration
+        readonlyConfiguration.readonly = true
+        let readonlyCopy = try DatabaseQueue.temporaryCopy(
+            fromPath: factory.path, configuration: readonlyConfiguration, driver: factory.driver)
+        let readonly = try expectDatabaseError {
+            try readonlyCopy.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM source") }
+        }
+        try expectDatabaseError(readonly, .SQLITE_READONLY)
+        try expectEqual(try readonlyCopy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 200)
         let reopened = try factory.makeWriter()
         try expectEqual(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 200)
         let missing = try expectDatabaseError {

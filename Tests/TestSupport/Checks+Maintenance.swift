@@ -83,6 +83,31 @@ let maintenanceChecks: [ConformanceCheck] = [
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: sql) }, [1])
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: sql) }, [1, 2])
+        // From inside an access of another connection, which may run inside one of the writer's:
+        // the writer frees its memory later, without waiting (waiting would never end).
+        let other = try DatabaseQueue(named: nil, configuration: factory.baseConfiguration, driver: factory.driver)
+        try writer.writeWithoutTransaction { db in kept.statement = try db.cachedStatement(sql: sql) }
+        let nestedDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? writer.writeWithoutTransaction { _ in
+                try other.read { _ in
+                    (writer as? DatabaseQueue)?.releaseMemory()
+                    (writer as? DatabasePool)?.releaseMemory()
+                }
+            }
+            nestedDone.signal()
+        }
+        try expectSignal(nestedDone, "a releaseMemory nested in another connection's access never returned")
+        try expect(try !cachedStatementIsKept(), "a nested releaseMemory kept the cached statement")
+        if let dbPool = writer as? DatabasePool {
+            // From inside a read, while a barrier write waits for the reader.
+            let readDone = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? dbPool.read { _ in dbPool.releaseMemory() }
+                readDone.signal()
+            }
+            try expectSignal(readDone, "a releaseMemory inside a read never returned")
+        }
         // A closed database has nothing to release.
         try (writer as? DatabaseQueue)?.close()
         try (writer as? DatabasePool)?.close()

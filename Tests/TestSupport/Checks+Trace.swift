@@ -67,6 +67,7 @@ let traceChecks: [ConformanceCheck] = [
         try expectEqual(log.statements.map(\.expandedSQL), [sql])
         try expectEqual(log.statements.map(\.description), [sql])
         try expect(!log.events.map(\.description).joined().contains("s3cret"), "\(log.events)")
+        try expect(!log.events.map(\.expandedDescription).joined().contains("s3cret"), "\(log.events)")
     },
     ConformanceCheck("public arguments appear in the expanded SQL of traces") { factory in
         let log = TraceLog()
@@ -81,6 +82,7 @@ let traceChecks: [ConformanceCheck] = [
         try expectEqual(log.statements.map(\.expandedSQL), [expandedSQL])
         try expectEqual(log.statements.map(\.description), [expandedSQL])
         try expectEqual(log.events.map(\.description), [expandedSQL])
+        try expectEqual(log.events.map(\.expandedDescription), [expandedSQL])
     },
     ConformanceCheck("profile events report each statement when it ends, with a duration") { factory in
         let log = TraceLog()

@@ -277,8 +277,9 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Frees as much memory as possible: the writer's (see `Database.releaseMemory()`), once the
-    /// write that runs has ended, and the readers', by closing them (an idle reader now, a busy one
-    /// when its read ends; later reads open new ones). Does nothing on a closed pool.
+    /// write that runs has ended (later, without waiting, when called from inside an access of
+    /// another connection or of a reader), and the readers', by closing them (an idle reader now, a
+    /// busy one when its read ends; later reads open new ones). Does nothing on a closed pool.
     public func releaseMemory() {
         writer.releaseMemory()
         readers.invalidate()

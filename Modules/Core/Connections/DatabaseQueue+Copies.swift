@@ -37,8 +37,13 @@ extension DatabaseQueue {
         let source = try DatabaseQueue(path: path, configuration: sourceConfiguration, driver: driver)
         var copyConfiguration = configuration
         copyConfiguration.readonly = false
+        // No other connection uses a copy: WAL would bring nothing, and an in-memory database has none.
+        copyConfiguration.journalMode = .default
         let copy = try DatabaseQueue(path: copyPath, configuration: copyConfiguration, driver: driver)
         try source.backup(to: copy)
+        if configuration.readonly {
+            try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        }
         return copy
     }
 }

@@ -208,8 +208,9 @@ public final class DatabaseQueue: DatabaseWriter {
         writer.interrupt()
     }
 
-    /// Frees as much memory as possible (see `Database.releaseMemory()`), once the accesses that run
-    /// have ended. Does nothing on a closed queue.
+    /// Frees as much memory as possible (see `Database.releaseMemory()`): at once from inside one of
+    /// its accesses, once the access that runs has ended otherwise (later, without waiting, when
+    /// called from inside an access of another connection). Does nothing on a closed queue.
     public func releaseMemory() {
         writer.releaseMemory()
     }

@@ -93,10 +93,16 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 
     /// Frees the memory of the connection (see `Database.releaseMemory()`): at once from inside one
-    /// of its accesses, after the access that runs otherwise; nothing when it is closed.
+    /// of its accesses; after the access that runs, from outside of any access; later, without
+    /// waiting, from inside an access of another connection (which may run inside one of this
+    /// connection's: the thread knows its innermost access only, and waiting would never end).
+    /// Nothing when it is closed.
     func releaseMemory() {
-        if reentrantSync({ $0.releaseMemory() }) == nil {
+        if reentrantSync({ $0.releaseMemory() }) != nil { return }
+        if CurrentDatabase.database == nil {
             _ = try? sync { $0.releaseMemory() }
+        } else {
+            async { database in (try? database.get())?.releaseMemory() }
         }
     }
 

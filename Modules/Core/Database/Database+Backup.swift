@@ -36,26 +36,28 @@ extension Database {
         guard let backup = api.backup_init(destDb.sqliteConnection, "main", sqliteConnection, "main") else {
             throw destDb.error(code: api.extended_errcode(destDb.sqliteConnection), operation: "backup")
         }
-        do {
-            while true {
-                let code = api.backup_step(backup, pagesPerStep)
-                guard code == SQLITE.OK || code == SQLITE.DONE else {
-                    throw destDb.error(code: code, operation: "backup")
-                }
-                let step = DatabaseBackupProgress(
-                    remainingPageCount: Int(api.backup_remaining(backup)),
-                    totalPageCount: Int(api.backup_pagecount(backup)),
-                    isCompleted: code == SQLITE.DONE)
-                if step.isCompleted {
-                    // The copy is done: what the callback throws cannot undo it.
-                    try? progress?(step)
-                    break
-                }
-                try progress?(step)
+        while true {
+            let code = api.backup_step(backup, pagesPerStep)
+            guard code == SQLITE.OK || code == SQLITE.DONE else {
+                // The destination's message tells the step's error once the backup is finished.
+                _ = api.backup_finish(backup)
+                throw destDb.error(code: code, operation: "backup")
             }
-        } catch {
-            _ = api.backup_finish(backup)
-            throw error
+            let step = DatabaseBackupProgress(
+                remainingPageCount: Int(api.backup_remaining(backup)),
+                totalPageCount: Int(api.backup_pagecount(backup)),
+                isCompleted: code == SQLITE.DONE)
+            if step.isCompleted {
+                // The copy is done: what the callback throws cannot undo it.
+                try? progress?(step)
+                break
+            }
+            do {
+                try progress?(step)
+            } catch {
+                _ = api.backup_finish(backup)
+                throw error
+            }
         }
         let code = api.backup_finish(backup)
         guard code == SQLITE.OK else { throw destDb.error(code: code, operation: "backup") }

@@ -29,6 +29,10 @@ extension Database {
                 return "\(String(format: "%.3f", duration))s \(statement)"
             }
         }
+
+        /// The same as `description`: the expanded SQL, whose arguments appear only when
+        /// `Configuration.publicStatementArguments` is true (GRDB's shows them always).
+        public var expandedDescription: String { description }
     }
 
     /// A statement reported by a trace.
