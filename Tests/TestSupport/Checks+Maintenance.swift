@@ -45,6 +45,22 @@ let maintenanceChecks: [ConformanceCheck] = [
         // The failed write rolled back.
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
     },
+    ConformanceCheck("a pool's releaseMemory closes its idle readers: the next read opens a new one") { factory in
+        guard factory.kind == .pool else { return }
+        let openedConnections = Locked(0)
+        let writer = try factory.makeWriter { $0.prepareDatabase { _ in openedConnections.withLock { $0 += 1 } } }
+        let dbPool = try unwrap(writer as? DatabasePool, "not a pool")
+        try dbPool.read { _ in }
+        let beforeRelease = openedConnections.current
+        try dbPool.read { _ in }
+        try expectEqual(openedConnections.current, beforeRelease)
+        dbPool.releaseMemory()
+        try dbPool.read { _ in }
+        try expectEqual(openedConnections.current, beforeRelease + 1)
+        dbPool.releaseMemoryEventually()
+        try dbPool.read { _ in }
+        try expectEqual(openedConnections.current, beforeRelease + 2)
+    },
     ConformanceCheck(
         "releaseMemory empties the statement caches, from outside or inside an access, and the database goes on"
     ) {
