@@ -144,7 +144,8 @@ public struct Row: Sendable {
 
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
     func unadaptedColumn(atIndex index: Int) -> (Row, Int)? {
-        storage.base.map { (Row(storage: $0, valuesStart: valuesStart), storage.baseIndexes[index]) }
+        guard let base = storage.base, let layout = storage.adaptedLayout else { return nil }
+        return (Row(storage: base, valuesStart: valuesStart), layout.columns.baseIndexes[index])
     }
 
     func checkIndex(_ index: Int) {

@@ -4,7 +4,7 @@
 /// Rows are values that hold one reference to a storage, so that copying a row costs a single
 /// reference count. The rows that `fetchAll` copies share one storage per batch, each row reading
 /// its own range of `copiedValues`. An adapted storage reads the values of its base storage, at
-/// `baseIndexes`; its scopes' storages are built with it, so that a scoped row costs no allocation.
+/// the base indexes of its layout; its scopes' storages are built with it, so that a scoped row costs no allocation.
 /// Unadapted rows never look at the adaptation: their reads cost what they cost before adapters.
 final class RowStorage: @unchecked Sendable {
     // Sendable: copied values are immutable. A statement storage is, by contract, only read inside
@@ -20,9 +20,6 @@ final class RowStorage: @unchecked Sendable {
     let copiedValues: [DatabaseValue]
     /// The storage of the unadapted rows that adapted rows read, nil for an unadapted storage.
     let base: RowStorage?
-    /// For each column of an adapted row, the index of its value in the base row (empty for an
-    /// unadapted storage).
-    let baseIndexes: [Int]
     /// The layout this storage adapts its base with, nil for an unadapted storage.
     let adaptedLayout: AdaptedRowLayout?
     /// The storages of the scoped rows, sorted by scope name.
@@ -43,7 +40,6 @@ final class RowStorage: @unchecked Sendable {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
-        self.baseIndexes = []
         self.base = nil
         self.adaptedLayout = nil
         self.scopes = []
@@ -53,7 +49,6 @@ final class RowStorage: @unchecked Sendable {
         self.columns = statement.columns
         self.statement = statement
         self.copiedValues = []
-        self.baseIndexes = []
         self.base = nil
         self.adaptedLayout = nil
         self.scopes = []
@@ -65,7 +60,6 @@ final class RowStorage: @unchecked Sendable {
         self.columns = layout.columns.columns
         self.statement = nil
         self.copiedValues = []
-        self.baseIndexes = layout.columns.baseIndexes
         self.base = base
         self.adaptedLayout = layout
         self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in

@@ -5,6 +5,6 @@ public struct EmptyRowAdapter: RowAdapter {
 
     /// A layout without columns.
     public func adaptedLayout(from layout: RowLayout) throws -> AdaptedRowLayout {
-        AdaptedRowLayout(columns: try layout.columns(at: 0..<0, adapter: "EmptyRowAdapter"))
+        AdaptedRowLayout(columns: RowLayout(names: [], baseIndexes: [], sql: layout.columns.sql))
     }
 }
