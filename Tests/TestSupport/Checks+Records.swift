@@ -104,11 +104,11 @@ let recordChecks: [ConformanceCheck] = [
                 try Row.fetchOne(db, sql: "SELECT text, score, tag FROM note"), ["text": nil, "score": nil, "tag": nil])
         }
     },
-    ConformanceCheck("updating a missing row throws PersistenceError.recordNotFound") { factory in
+    ConformanceCheck("updating a missing row throws RecordError.recordNotFound") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in
             try db.execute(sql: playerSchema)
-            let error = try expectError(PersistenceError.self) {
+            let error = try expectError(RecordError.self) {
                 try Player(id: 42, name: "Nobody", score: 0).update(db)
             }
             guard case .recordNotFound(let table, let key) = error else {
@@ -116,8 +116,8 @@ let recordChecks: [ConformanceCheck] = [
             }
             try expectEqual(table, "player")
             try expectEqual(key, ["id": Int64(42).databaseValue])
-            _ = try expectError(PersistenceError.self) { try Player(id: nil, name: "New", score: 0).update(db) }
-            _ = try expectError(PersistenceError.self) { _ = try Player.find(db, key: 42) }
+            _ = try expectError(RecordError.self) { try Player(id: nil, name: "New", score: 0).update(db) }
+            _ = try expectError(RecordError.self) { _ = try Player.find(db, key: 42) }
             try expectEqual(try Player.fetchCount(db), 0)
         }
     },
@@ -236,7 +236,7 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Country.fetchCount(db), 3)
             try expectEqual(try Country.deleteOne(db, key: "DE"), true)
             try expectEqual(try Country.exists(db, key: "DE"), false)
-            _ = try expectError(PersistenceError.self) { try Country(code: "ES", name: "Spain").update(db) }
+            _ = try expectError(RecordError.self) { try Country(code: "ES", name: "Spain").update(db) }
         }
     },
     ConformanceCheck("a UUID primary key of an Identifiable record: fetchOne(id:), find(id:), deleteOne(id:)") {
@@ -252,7 +252,7 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Book.fetchOne(db, id: first), Book(id: first, title: "Dune"))
             try expectEqual(try Book.fetchOne(db, id: missing), nil)
             try expectEqual(try Book.find(db, id: second).title, "Solaris")
-            _ = try expectError(PersistenceError.self) { _ = try Book.find(db, id: missing) }
+            _ = try expectError(RecordError.self) { _ = try Book.find(db, id: missing) }
             try expectEqual(
                 try Book.fetchAll(db, ids: [first, second, missing]).map(\.title).sorted(), ["Dune", "Solaris"])
             try expectEqual(try Book.exists(db, id: second), true)

@@ -104,6 +104,36 @@ extension Database {
         return keys
     }
 
+    /// The names of the columns of a table, as the schema spells them (generated and hidden
+    /// columns left out).
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    package func columnNames(in tableName: String) throws -> Set<String> {
+        try tableColumnNames(tableName).names
+    }
+
+    /// The lowercased names of the columns of a table (generated and hidden columns left out).
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    package func normalizedColumnNames(in tableName: String) throws -> Set<String> {
+        try tableColumnNames(tableName).normalizedNames
+    }
+
+    /// The column names of a table, cached with the schema.
+    private func tableColumnNames(_ tableName: String) throws -> TableColumnNames {
+        // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
+        checkAccess()
+        if let names = schemaCache.columnNames[tableName] { return names }
+        let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
+        guard !rows.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
+        }
+        let names = rows.map { $0["name"] as String }
+        let columnNames = TableColumnNames(names: Set(names), normalizedNames: Set(names.map(\.normalizedIdentifier)))
+        schemaCache.columnNames[tableName] = columnNames
+        return columnNames
+    }
+
     /// The primary key of a table.
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.

@@ -4,6 +4,8 @@ struct SchemaCache {
     var primaryKeys = LastHitCache<String, PrimaryKeyInfo>()
     /// What the unique keys of tables are made of, by table name.
     var uniqueKeys: [String: UniqueKeyInfo] = [:]
+    /// The column names, by table name.
+    var columnNames: [String: TableColumnNames] = [:]
 }
 
 /// What identifies the rows of a table, besides its primary key.
@@ -17,4 +19,12 @@ package struct UniqueKeyInfo {
     /// The lowercased columns of each unique index (partial ones too, as in GRDB; indexes on
     /// expressions left out).
     let uniqueIndexes: [Set<String>]
+}
+
+/// The names of the columns of a table.
+package struct TableColumnNames {
+    /// The names, as the schema spells them.
+    package let names: Set<String>
+    /// The lowercased names.
+    package let normalizedNames: Set<String>
 }

@@ -55,6 +55,16 @@ public struct AllColumns: SQLSelectable, Sendable {
     public var sqlSelection: SQLSelection { SQLSelection(.allColumns) }
 }
 
+extension SQLSelectable where Self == AllColumns {
+    /// All columns: `static var databaseSelection: [any SQLSelectable] { [.allColumns, Column.rowID] }`.
+    public static var allColumns: AllColumns { AllColumns() }
+}
+
+extension SQLSelectable where Self == Column {
+    /// The rowid column: `[.allColumns, .rowID]`.
+    public static var rowID: Column { Column.rowID }
+}
+
 extension SQLSpecificExpressible {
     /// The expression itself.
     public var sqlSelection: SQLSelection { SQLSelection(.expression(sqlExpression)) }

@@ -100,4 +100,25 @@ public struct PersistenceContainer: Sendable {
         for index in entries.indices where entries[index].column != columns[index] { return false }
         return true
     }
+
+    /// The columns whose values differ from those of `other`, where a missing column is NULL,
+    /// with the values of `other`, in the order of this container.
+    func changes(from other: PersistenceContainer) -> [(column: String, oldValue: DatabaseValue)] {
+        entries.compactMap { entry in
+            let oldValue = other.databaseValue(forColumn: entry.column) ?? .null
+            return entry.value == oldValue ? nil : (entry.column, oldValue)
+        }
+    }
+}
+
+extension PersistenceContainer: RandomAccessCollection {
+    /// The position of the first column.
+    public var startIndex: Int { entries.startIndex }
+    /// The position after the last column.
+    public var endIndex: Int { entries.endIndex }
+
+    /// The column and value at a position, in the order the columns were set.
+    public subscript(position: Int) -> (String, DatabaseValue) {
+        (entries[position].column, entries[position].value)
+    }
 }

@@ -31,23 +31,21 @@ struct TableKey {
         self.values = sorted.map { $0.value?.databaseValue ?? .null }
     }
 
-    /// The key of a record: its primary key columns, read from its container.
+    /// The key of a record: its primary key columns, read from its container. A column that the
+    /// record does not encode is NULL, as in GRDB (a record of a table without explicit primary
+    /// key that does not encode the rowid has no key).
     init(_ db: Database, table tableName: String, container: PersistenceContainer) throws {
         let primaryKey = try db.primaryKey(tableName)
         self.tableName = tableName
         self.columns = primaryKey.columns
-        self.values = try primaryKey.columns.map { column in
-            guard let value = container.databaseValue(forColumn: column) else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "the record of table \(tableName) does not encode its primary key column \(column)")
-            }
-            return value
-        }
+        self.values = primaryKey.columns.map { container.databaseValue(forColumn: $0) ?? .null }
     }
 
     /// Whether a value of the key is NULL: then no row can match.
     var hasNull: Bool { values.contains { $0.isNull } }
+
+    /// Whether every value of the key is NULL: the record has no key at all.
+    var isAllNull: Bool { values.allSatisfy { $0.isNull } }
 
     /// `"a" = ? AND "b" = ?`.
     var whereClause: String { Self.whereClause(columns: columns) }

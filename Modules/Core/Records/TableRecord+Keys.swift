@@ -49,26 +49,25 @@ extension TableRecord {
         let sql = "SELECT 1 FROM \(key.tableName.quotedDatabaseIdentifier) WHERE \(key.whereClause)"
         return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: key.arguments) != nil
     }
-
-    static func selectSQL(_ key: TableKey) -> String {
-        "SELECT * FROM \(key.tableName.quotedDatabaseIdentifier) WHERE \(key.whereClause)"
-    }
 }
 
 extension TableRecord where Self: FetchableRecord {
     /// All records of the table.
     public static func fetchAll(_ db: Database) throws -> [Self] {
-        try fetchAll(db, sql: "SELECT * FROM \(databaseTableName.quotedDatabaseIdentifier)")
+        let (sql, arguments) = try selectSQL(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// A cursor over all records of the table.
     public static func fetchCursor(_ db: Database) throws -> RecordCursor<Self> {
-        try fetchCursor(db, sql: "SELECT * FROM \(databaseTableName.quotedDatabaseIdentifier)")
+        let (sql, arguments) = try selectSQL(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// The first record of the table, if any.
     public static func fetchOne(_ db: Database) throws -> Self? {
-        try fetchOne(db, sql: "SELECT * FROM \(databaseTableName.quotedDatabaseIdentifier) LIMIT 1")
+        let (sql, arguments) = try selectSQL(db)
+        return try fetchOne(db, sql: sql + " LIMIT 1", arguments: arguments)
     }
 
     /// The record of a primary key, if any.
@@ -89,26 +88,34 @@ extension TableRecord where Self: FetchableRecord {
         guard let first = values.first else { return [] }
         let key = try TableKey(db, table: databaseTableName, primaryKeyValue: first)
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        let sql =
-            "SELECT * FROM \(databaseTableName.quotedDatabaseIdentifier) "
-            + "WHERE \(key.columns[0].quotedDatabaseIdentifier) IN (\(placeholders))"
-        return try fetchAll(db, sql: sql, arguments: StatementArguments(values))
+        let (sql, arguments) = try selectSQL(db)
+        let condition = " WHERE \(key.columns[0].quotedDatabaseIdentifier) IN (\(placeholders))"
+        return try fetchAll(db, sql: sql + condition, arguments: arguments + StatementArguments(values))
     }
 
     /// The record of a primary key.
     ///
-    /// - throws: `PersistenceError.recordNotFound` when there is none.
+    /// - throws: `RecordError.recordNotFound` when there is none.
     public static func find(_ db: Database, key: some DatabaseValueConvertible) throws -> Self {
         let tableKey = try TableKey(db, table: databaseTableName, primaryKeyValue: key.databaseValue)
         guard let record = try fetchOne(db, tableKey) else {
-            throw PersistenceError.recordNotFound(databaseTableName: databaseTableName, key: tableKey.dictionary)
+            throw RecordError.recordNotFound(databaseTableName: databaseTableName, key: tableKey.dictionary)
         }
         return record
     }
 
     private static func fetchOne(_ db: Database, _ key: TableKey) throws -> Self? {
         if key.hasNull { return nil }
-        return try fetchOne(db.cachedStatement(sql: selectSQL(key)), arguments: key.arguments)
+        let (sql, arguments) = try selectSQL(db)
+        return try fetchOne(
+            db.cachedStatement(sql: "\(sql) WHERE \(key.whereClause)"),
+            arguments: arguments.isEmpty ? key.arguments : arguments + key.arguments)
+    }
+
+    /// `SELECT databaseSelection FROM table`, and its arguments.
+    private static func selectSQL(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        let (selection, arguments) = try databaseSelectionSQL(db)
+        return ("SELECT \(selection) FROM \(databaseTableName.quotedDatabaseIdentifier)", arguments)
     }
 }
 
@@ -132,6 +139,6 @@ extension TableRecord where Self: FetchableRecord & Identifiable, ID: DatabaseVa
 
     /// The record of an id.
     ///
-    /// - throws: `PersistenceError.recordNotFound` when there is none.
+    /// - throws: `RecordError.recordNotFound` when there is none.
     public static func find(_ db: Database, id: ID) throws -> Self { try find(db, key: id) }
 }

@@ -34,6 +34,19 @@ public protocol TableRecord {
     /// The name of the table.
     static var databaseTableName: String { get }
 
+    /// What the requests of the type select: all columns (`[.allColumns]`) by default.
+    ///
+    /// ```swift
+    /// struct PlayerName: FetchableRecord, TableRecord {
+    ///     static let databaseTableName = "player"
+    ///     static var databaseSelection: [any SQLSelectable] { [Column("id"), Column("name")] }
+    /// }
+    /// try PlayerName.fetchAll(db)   // SELECT "id", "name" FROM "player"
+    /// ```
+    ///
+    /// The query interface, the fetches by key, and the `…AndFetch` persistence methods select it.
+    static var databaseSelection: [any SQLSelectable] { get }
+
     /// The value that the closures of the query interface receive: `Player.databaseComponents.score`
     /// is the column `score` of the example above. `Columns.self` by default.
     static var databaseComponents: DatabaseComponents { get }
@@ -49,6 +62,20 @@ extension TableRecord {
             names[type] = name
             return name
         }
+    }
+}
+
+extension TableRecord {
+    /// All columns.
+    public static var databaseSelection: [any SQLSelectable] { [AllColumns()] }
+
+    /// The SQL of `databaseSelection`, and its arguments: `*` for all columns.
+    static func databaseSelectionSQL(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        let selection = databaseSelection
+        if selection.count == 1, selection[0] is AllColumns { return ("*", StatementArguments()) }
+        var context = SQLGenerationContext(database: db)
+        let sql = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        return (sql, context.arguments)
     }
 }
 

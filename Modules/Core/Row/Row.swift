@@ -100,6 +100,10 @@ public struct Row: Sendable {
         return (0..<count).map(databaseValue(atIndex:))
     }
 
+    /// Whether the row was fetched from a statement (a cursor's row, or a copy of it), rather than
+    /// built from values.
+    var isFetched: Bool { (storage.base ?? storage).columns.sql != nil }
+
     /// An immutable copy of the row, which stays valid after a cursor moves on. The copy of an
     /// adapted row keeps its adapter's columns and scopes, and copies its unadapted values.
     public func copy() -> Row {

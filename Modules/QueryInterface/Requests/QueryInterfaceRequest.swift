@@ -14,9 +14,10 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// The parts of the SELECT statement.
     var relation: SQLRelation
 
-    /// A request of all rows of a table.
-    init(table: String) {
+    /// A request of all rows of a table (all columns, or the given selection).
+    init(table: String, selection: [any SQLSelectable]? = nil) {
         relation = SQLRelation(table: table)
+        if let selection { relation.selection = selection.map(\.sqlSelection) }
     }
 
     init(relation: SQLRelation) {

@@ -1,8 +1,10 @@
 import RSCore
 
 extension TableRecord {
-    /// A request of all records of the table.
-    public static func all() -> QueryInterfaceRequest<Self> { QueryInterfaceRequest(table: databaseTableName) }
+    /// A request of all records of the table, which selects `databaseSelection`.
+    public static func all() -> QueryInterfaceRequest<Self> {
+        QueryInterfaceRequest(table: databaseTableName, selection: databaseSelection)
+    }
     /// A request with no record.
     public static func none() -> QueryInterfaceRequest<Self> { all().none() }
     /// A request of these values.

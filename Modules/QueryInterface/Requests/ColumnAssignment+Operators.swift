@@ -1,18 +1,5 @@
 import RSCore
 
-/// An assignment of an UPDATE statement: `Column("score").set(to: 0)`, `Column("score") += 10`.
-public struct ColumnAssignment: Sendable {
-    /// The assigned column.
-    let column: String
-    /// The assigned value.
-    let value: SQLExpression
-
-    /// The SQL of the assignment.
-    func sql(_ context: inout SQLGenerationContext) throws -> String {
-        "\(column.quotedDatabaseIdentifier) = \(try value.sql(&context))"
-    }
-}
-
 extension ColumnExpression {
     /// An assignment of a value (`nil` is NULL): `Column("score").set(to: 0)`.
     public func set(to value: (any SQLExpressible)?) -> ColumnAssignment {

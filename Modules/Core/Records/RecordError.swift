@@ -1,6 +1,7 @@
-/// An error of record persistence.
-public enum PersistenceError: Error, Sendable, CustomStringConvertible {
-    /// No row has the primary key of the record (thrown by `update` and `find`).
+/// An error of a record method.
+public enum RecordError: Error, Sendable, CustomStringConvertible {
+    /// No row has the primary key of the record (thrown by `update`, `find`, the `…AndFetch`
+    /// methods, and the fetches of `find(_:key:)`).
     case recordNotFound(databaseTableName: String, key: [String: DatabaseValue])
 
     /// "Key not found in table player: [id:1]".
@@ -12,3 +13,7 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The former name of ``RecordError``.
+@available(*, deprecated, renamed: "RecordError")
+public typealias PersistenceError = RecordError

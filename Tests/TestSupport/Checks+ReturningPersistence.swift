@@ -1,0 +1,145 @@
+import RSCore
+import RSQueryInterface
+
+/// The `…AndFetch` persistence methods and the upserts, which need `RETURNING` (SQLite 3.35): they
+/// work where the driver has it, and fail with an error that names the feature elsewhere, without
+/// writing anything.
+let returningPersistenceChecks: [ConformanceCheck] = [
+    ConformanceCheck("insertAndFetch, updateAndFetch and saveAndFetch return the rows they wrote") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: "CREATE TABLE scoredPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER DEFAULT 42)")
+            guard db.driver.capabilities.supportsReturning else {
+                try expectReturningIsMissing(db) { _ = try ScoredPlayer(id: nil, name: "Arthur").insertAndFetch(db) }
+                try expectReturningIsMissing(db) { _ = try ScoredPlayer(id: 1, name: "Arthur").saveAndFetch(db) }
+                try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 0)
+                return
+            }
+            var arthur = ScoredPlayer(id: nil, name: "Arthur")
+            let inserted = try arthur.insertAndFetch(db, as: ScoredPlayer.self)
+            try expectEqual(arthur.id, 1)
+            try expectEqual(inserted, ScoredPlayer(id: 1, name: "Arthur", score: 42))
+            try expectEqual(try ScoredPlayer(id: nil, name: "Barbara").insertAndFetch(db).id, 2)
+            var craig = ScoredPlayer(id: nil, name: "Craig")
+            let score = try craig.insertAndFetch(db, selection: [Column("score")]) {
+                try Int.fetchOne($0)
+            }
+            try expectEqual(score, 42)
+            _ = try expectError(RecordError.self) {
+                _ = try ScoredPlayer(id: 1, name: "Arthur").insertAndFetch(db, onConflict: .ignore)
+            }
+
+            arthur.name = "Arthur Dent"
+            try expectEqual(try arthur.updateAndFetch(db), ScoredPlayer(id: 1, name: "Arthur Dent", score: 42))
+            try expectEqual(
+                try arthur.updateAndFetch(db, as: PlayerSummary.self), PlayerSummary(name: "Arthur Dent"))
+            _ = try expectError(RecordError.self) { _ = try ScoredPlayer(id: 99, name: "Nobody").updateAndFetch(db) }
+            try expectEqual(try arthur.updateChangesAndFetch(db) { $0.name = "Arthur Dent" }, nil)
+            try expectEqual(
+                try arthur.updateChangesAndFetch(db) { $0.score = 7 },
+                ScoredPlayer(id: 1, name: "Arthur Dent", score: 7))
+            let names = try arthur.updateAndFetch(db, columns: ["name"], selection: [Column("name")]) {
+                try String.fetchAll($0)
+            }
+            try expectEqual(names, ["Arthur Dent"])
+            // A fetch that leaves the statement unfinished, after a statement that changed nothing:
+            // the update is still seen.
+            try db.execute(sql: "DELETE FROM scoredPlayer WHERE id = -1")
+            let name = try arthur.updateAndFetch(db, selection: [Column("name")]) { try String.fetchCursor($0).next() }
+            try expectEqual(name, "Arthur Dent")
+
+            try expectEqual(
+                try ScoredPlayer(id: 1, name: "Arthur", score: 1).saveAndFetch(db),
+                ScoredPlayer(id: 1, name: "Arthur", score: 1))
+            try expectEqual(
+                try ScoredPlayer(id: 10, name: "David", score: nil).saveAndFetch(db),
+                ScoredPlayer(id: 10, name: "David", score: 42))
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 4)
+            let error = try expectDatabaseError {
+                _ = try arthur.insertAndFetch(db, selection: []) { try Row.fetchAll($0) }
+            }
+            try expectDatabaseError(error, .SQLITE_MISUSE)
+        }
+    },
+    ConformanceCheck("upsert inserts, or updates the conflicting row, and tells its rowid to didInsert") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE scoredPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, score INTEGER DEFAULT 42)
+                    """)
+            guard db.driver.capabilities.supportsReturning else {
+                var player = ScoredPlayer(id: nil, name: "Arthur")
+                try expectReturningIsMissing(db) { try player.upsert(db) }
+                try expectReturningIsMissing(db) { _ = try player.upsertAndFetch(db) }
+                try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 0)
+                return
+            }
+            var arthur = ScoredPlayer(id: nil, name: "Arthur", score: 10)
+            try arthur.upsert(db)
+            try expectEqual(arthur.id, 1)
+            try db.execute(sql: "INSERT INTO scoredPlayer (id, name, score) VALUES (2, 'Zoe', 0)")
+            // A conflict on the name: the row is updated, and didInsert is given its rowid (not the
+            // last inserted one).
+            var again = ScoredPlayer(id: nil, name: "Arthur", score: 20)
+            try again.upsert(db)
+            try expectEqual(again.id, 1)
+            try expectEqual(
+                try ScoredPlayer.fetchAll(db),
+                [ScoredPlayer(id: 1, name: "Arthur", score: 20), ScoredPlayer(id: 2, name: "Zoe", score: 0)])
+
+            var bonus = ScoredPlayer(id: nil, name: "Arthur", score: 5)
+            let added = try bonus.upsertAndFetch(db, onConflict: ["name"]) { excluded in
+                [Column("score").set(to: Column("score") + excluded[Column("score")])]
+            }
+            try expectEqual(added, ScoredPlayer(id: 1, name: "Arthur", score: 25))
+            try expectEqual(bonus.id, 1)
+            var unchanged = ScoredPlayer(id: 1, name: "Arthur", score: 0)
+            let kept = try unchanged.upsertAndFetch(db, updating: .noColumnUnlessSpecified)
+            try expectEqual(kept, ScoredPlayer(id: 1, name: "Arthur", score: 25))
+            var barbara = ScoredPlayer(id: nil, name: "Barbara", score: 3)
+            let summary = try barbara.upsertAndFetch(db, as: PlayerSummary.self)
+            try expectEqual(summary, PlayerSummary(name: "Barbara"))
+            try expectEqual(barbara.id, 3)
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 3)
+        }
+    },
+]
+
+/// Fails the check unless `body` throws the error of a statement that needs RETURNING.
+private func expectReturningIsMissing(_ db: Database, _ body: () throws -> Void) throws {
+    let error = try expectDatabaseError(body)
+    try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "RETURNING needs SQLite 3.35.0")
+}
+
+/// A record whose score has a default value in its table.
+private struct ScoredPlayer: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
+    var id: Int64?
+    var name: String
+    var score: Int?
+
+    init(id: Int64?, name: String, score: Int? = nil) {
+        self.id = id
+        self.name = name
+        self.score = score
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        // A nil score is not encoded, so that the table's default applies.
+        if let score { container["score"] = score }
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// A record that selects the name of a scored player only.
+private struct PlayerSummary: Codable, FetchableRecord, TableRecord, Equatable {
+    static let databaseTableName = "scoredPlayer"
+    static var databaseSelection: [any SQLSelectable] { [Column("name")] }
+    var name: String
+}
