@@ -17,7 +17,14 @@ public final class DatabasePool: DatabaseWriter {
     /// The path of the database file.
     public let path: String
     private let owner = DatabaseAccessOwner()
-    private let writer: SerializedDatabase
+    /// The writer connection (reached by `makeSnapshot()`).
+    let writer: SerializedDatabase
+    /// The configuration of the reader connections, and of snapshots.
+    let readerConfiguration: Configuration
+    /// The driver of the connections.
+    let driver: DatabaseDriver
+    /// The label of the pool, which prefixes the descriptions of its connections.
+    let label: String
     private let readers: ReaderPool
     /// Where async reads wait for a reader.
     private let readQueue: DispatchQueue
@@ -36,6 +43,8 @@ public final class DatabasePool: DatabaseWriter {
         self.configuration = writerConfiguration
         self.path = path
         let label = configuration.label ?? "ReactiveSQLite.DatabasePool"
+        self.label = label
+        self.driver = driver
         let transactionClock = TransactionClock()
         writer = try SerializedDatabase(
             path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
@@ -46,6 +55,7 @@ public final class DatabasePool: DatabaseWriter {
         }
         var readerConfiguration = Self.waitingForLocks(configuration)
         readerConfiguration.readonly = true
+        self.readerConfiguration = readerConfiguration
         let owner = self.owner
         let finalReaderConfiguration = readerConfiguration
         readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { index in
