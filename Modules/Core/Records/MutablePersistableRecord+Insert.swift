@@ -1,8 +1,10 @@
 extension MutablePersistableRecord {
     /// Inserts the record, then calls `didInsert(_:)`.
     ///
-    /// - parameter conflictResolution: How a constraint conflict is resolved (the type's
-    ///   `persistenceConflictPolicy` by default).
+    /// - parameters:
+    ///   - db: A connection.
+    ///   - conflictResolution: How a constraint conflict is resolved (the type's
+    ///     `persistenceConflictPolicy` by default).
     /// - throws: A `DatabaseError`, such as a constraint violation (`SQLITE_CONSTRAINT`), or the
     ///   error of a persistence callback.
     @inlinable  // Specialized for the record type, the persistence callbacks cost nothing when they do nothing.

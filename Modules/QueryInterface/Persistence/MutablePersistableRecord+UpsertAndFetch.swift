@@ -13,6 +13,7 @@ extension MutablePersistableRecord {
     /// ```
     ///
     /// - parameters:
+    ///   - db: A connection.
     ///   - conflictTarget: The columns of the unique key whose conflict updates the row (any
     ///     conflict by default).
     ///   - strategy: `.allColumns` (the default) overwrites the other columns with the inserted
