@@ -85,10 +85,11 @@ enum Harness {
     }
 
     /// Stops the program (a finding) unless the error is one the library documents: a
-    /// `DatabaseError`, or, with `allowsDecoding`, an error of a Codable decoding.
+    /// `DatabaseError`, a `RecordError` (the update of a record whose key is in no row), or, with
+    /// `allowsDecoding`, an error of a Codable decoding.
     static func expect(_ error: any Error, _ context: @autoclosure () -> String, allowsDecoding: Bool = false) {
         if isVerbose { print("\(context()): \(error)") }
-        if error is DatabaseError { return }
+        if error is DatabaseError || error is RecordError { return }
         if allowsDecoding && error is DecodingError { return }
         fatalError("unexpected error from \(context()): \(type(of: error)): \(error)")
     }
