@@ -76,8 +76,7 @@ extension Database {
         checkAccess()
         if let keys = schemaCache.uniqueKeys[tableName] { return keys }
         let table = tableName.quotedDatabaseIdentifier
-        let columns = try Set(
-            Row.fetchAll(self, sql: "PRAGMA table_info(\(table))").map { ($0["name"] as String).normalizedIdentifier })
+        let columns = try normalizedColumnNames(in: tableName)
         var hasRowID = true
         var hasPrimaryKeyIndex = false
         var uniqueIndexes: [Set<String>] = []

@@ -46,6 +46,13 @@ public struct SQLSelection: SQLSelectable, Sendable {
     }
 }
 
+extension [any SQLSelectable] {
+    /// The SQL of the selected values, separated by commas: `"id", "name"`.
+    package func sql(_ context: inout SQLGenerationContext) throws -> String {
+        try map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+    }
+}
+
 /// All columns: `*`, as in `SELECT *` or `COUNT(*)`.
 public struct AllColumns: SQLSelectable, Sendable {
     /// All columns.

@@ -111,7 +111,7 @@ extension Database {
         }
         var context = SQLGenerationContext(database: self)
         try context.append(arguments)
-        let returning = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        let returning = try selection.sql(&context)
         let statement = try cachedStatement(sql: "\(sql) RETURNING \(returning)")
         try statement.setArguments(context.arguments)
         return statement

@@ -52,9 +52,7 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         modify: (inout Self) throws -> Void
     ) throws -> Bool {
-        let original = try persistenceContainer()
-        try modify(&self)
-        let changedColumns = try changedColumns(from: original)
+        let changedColumns = try columnsChanged(by: modify)
         if changedColumns.isEmpty { return false }
         try update(db, onConflict: conflictResolution, columns: changedColumns)
         return true
@@ -143,9 +141,7 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         selection: [any SQLSelectable], fetch: (Statement) throws -> T, modify: (inout Self) throws -> Void
     ) throws -> T? {
-        let original = try persistenceContainer()
-        try modify(&self)
-        let changedColumns = try changedColumns(from: original)
+        let changedColumns = try columnsChanged(by: modify)
         if changedColumns.isEmpty { return nil }
         return try updateAndFetch(
             db, onConflict: conflictResolution, columns: changedColumns, selection: selection, fetch: fetch)
@@ -186,5 +182,12 @@ extension MutablePersistableRecord {
     /// The columns whose values differ from those of `container` (a column missing there is NULL).
     func changedColumns(from container: PersistenceContainer) throws -> Set<String> {
         Set(try persistenceContainer().changes(from: container).map(\.column))
+    }
+
+    /// Modifies the record, and returns the columns whose values the modification changed.
+    private mutating func columnsChanged(by modify: (inout Self) throws -> Void) throws -> Set<String> {
+        let original = try persistenceContainer()
+        try modify(&self)
+        return try changedColumns(from: original)
     }
 }

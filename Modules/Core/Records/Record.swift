@@ -48,7 +48,7 @@ open class Record: FetchableRecord, TableRecord, PersistableRecord {
     }
 
     /// The name of the table: the class name with a lowercase initial, unless a subclass overrides it.
-    open class var databaseTableName: String { defaultDatabaseTableName(for: String(describing: self)) }
+    open class var databaseTableName: String { cachedDefaultDatabaseTableName(of: self) }
 
     /// How insertions and updates resolve conflicts (`.abort` by default).
     open class var persistenceConflictPolicy: PersistenceConflictPolicy { PersistenceConflictPolicy() }

@@ -54,15 +54,7 @@ public protocol TableRecord {
 
 extension TableRecord {
     /// The type name with a lowercase initial ("player" for `Player`, "httpRequest" for `HTTPRequest`).
-    public static var databaseTableName: String {
-        defaultTableNames.withLock { names in
-            let type = ObjectIdentifier(Self.self)
-            if let name = names[type] { return name }
-            let name = defaultDatabaseTableName(for: "\(Self.self)")
-            names[type] = name
-            return name
-        }
-    }
+    public static var databaseTableName: String { cachedDefaultDatabaseTableName(of: Self.self) }
 }
 
 extension TableRecord {
@@ -74,7 +66,7 @@ extension TableRecord {
         let selection = databaseSelection
         if selection.count == 1, selection[0] is AllColumns { return ("*", StatementArguments()) }
         var context = SQLGenerationContext(database: db)
-        let sql = try selection.map { try $0.sqlSelection.sql(&context) }.joined(separator: ", ")
+        let sql = try selection.sql(&context)
         return (sql, context.arguments)
     }
 }
@@ -86,6 +78,17 @@ extension TableRecord where DatabaseComponents == Columns.Type {
 
 /// The default table names already derived, by type (deriving one from the type name is slow).
 private let defaultTableNames = LockedValue<[ObjectIdentifier: String]>([:])
+
+/// The default table name of a type, derived once (see `defaultDatabaseTableName(for:)`).
+func cachedDefaultDatabaseTableName(of type: Any.Type) -> String {
+    defaultTableNames.withLock { names in
+        let identifier = ObjectIdentifier(type)
+        if let name = names[identifier] { return name }
+        let name = defaultDatabaseTableName(for: "\(type)")
+        names[identifier] = name
+        return name
+    }
+}
 
 /// The default table name of a type name: generic arguments and module prefixes are dropped,
 /// and the leading capitals are lowercased, but for the last one of a run followed by lowercase.
