@@ -62,6 +62,53 @@ let maintenanceChecks: [ConformanceCheck] = [
         try expectEqual(openedConnections.current, beforeRelease + 2)
     },
     ConformanceCheck(
+        "a pool keeps its readers when it frees memory, with persistentReadOnlyConnections", kinds: [.pool]
+    ) {
+        factory in
+        let openedConnections = Locked(0)
+        let writer = try factory.makeWriter { configuration in
+            configuration.persistentReadOnlyConnections = true
+            configuration.prepareDatabase { _ in openedConnections.withLock { $0 += 1 } }
+        }
+        let dbPool = try unwrap(writer as? DatabasePool, "not a pool")
+        try dbPool.read { _ in }
+        let opened = openedConnections.current
+        dbPool.releaseMemory()
+        dbPool.releaseMemoryEventually()
+        try dbPool.read { _ in }
+        try expectEqual(openedConnections.current, opened)
+    },
+    ConformanceCheck("accesses run on queues that target targetQueue, and writeTargetQueue for the writer") { factory in
+        let key = targetQueueKey
+        let readTarget = DispatchQueue(label: "read target", attributes: .concurrent)
+        readTarget.setSpecific(key: key, value: "read")
+        let writeTarget = DispatchQueue(label: "write target", attributes: .concurrent)
+        writeTarget.setSpecific(key: key, value: "write")
+        let writer = try factory.makeWriter { configuration in
+            configuration.targetQueue = readTarget
+            configuration.writeTargetQueue = writeTarget
+        }
+        try expectEqual(try writer.write { _ in DispatchQueue.getSpecific(key: key) }, "write")
+        // The reads of a queue run on its writer connection.
+        let readQueue = factory.kind == .pool ? "read" : "write"
+        try expectEqual(try writer.read { _ in DispatchQueue.getSpecific(key: key) }, readQueue)
+        let asyncRead = try waitForCallback(
+            "the async read did not run", { receive in writer.asyncRead { _ in receive(()) } },
+            computing: { DispatchQueue.getSpecific(key: key) })
+        try expectEqual(asyncRead, readQueue)
+        let targeted = try factory.makeWriter { configuration in
+            configuration.targetQueue = readTarget
+            configuration.qos = .utility
+        }
+        try expectEqual(try targeted.write { _ in DispatchQueue.getSpecific(key: key) }, "read")
+        try expectEqual(targeted.configuration.writeQoS, readTarget.qos)
+        try expectEqual(targeted.configuration.readQoS, readTarget.qos)
+        var configuration = Configuration()
+        configuration.qos = .utility
+        try expectEqual(configuration.readQoS, .utility)
+        try expectEqual(configuration.writeQoS, .utility)
+    },
+    ConformanceCheck(
         "releaseMemory empties the statement caches, from outside or inside an access, and the database goes on"
     ) {
         factory in
@@ -138,3 +185,7 @@ private final class StatementBox: @unchecked Sendable {
     // access at a time.
     var statement: Statement?
 }
+
+/// The key of the target queues of the checks of `targetQueue`. A global: a key must outlive the
+/// queues that store values under it, which the connections of a check may keep after it ends.
+private let targetQueueKey = DispatchSpecificKey<String>()

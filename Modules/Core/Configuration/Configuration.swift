@@ -50,6 +50,29 @@ public struct Configuration: Sendable {
     /// The kind of transaction that `write` and `inTransaction` open by default.
     public var defaultTransactionKind: Database.TransactionKind = .deferred
 
+    /// The quality of service of the database accesses (`.userInitiated` by default), ignored by
+    /// the connections whose queues target `targetQueue` or `writeTargetQueue`.
+    public var qos: DispatchQoS = .userInitiated
+
+    /// The queue that the queues of the connections target, so that the database accesses run on
+    /// it (nil by default). A writer connection targets `writeTargetQueue` instead, when there is
+    /// one. The queue of a `DatabasePool` must be concurrent: its accesses run in parallel.
+    public var targetQueue: DispatchQueue?
+
+    /// The queue that the queue of a writer connection targets, instead of `targetQueue` (nil by
+    /// default). A connection that is not read-only is a writer.
+    public var writeTargetQueue: DispatchQueue?
+
+    /// Whether a `DatabasePool` keeps its reader connections open when it frees memory
+    /// (`releaseMemory()`, `releaseMemoryEventually()`). False by default: they are closed, and
+    /// the next reads open new ones.
+    public var persistentReadOnlyConnections = false
+
+    /// Whether the connections observe the notifications of an iOS application suspended in the
+    /// background (false by default). On Linux, where nothing suspends a process that way, the
+    /// flag has no effect.
+    public var observesSuspensionNotifications = false
+
     /// The functions run on each new connection, in order, before it is used.
     public private(set) var setups: [@Sendable (Database) throws -> Void] = []
 

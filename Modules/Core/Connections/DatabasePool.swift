@@ -63,7 +63,7 @@ public final class DatabasePool: DatabaseWriter {
                 path: path, description: "\(label).reader.\(index)", configuration: finalReaderConfiguration,
                 driver: driver, owner: owner, transactionClock: transactionClock)
         }
-        readQueue = DispatchQueue(label: "\(label).reads", attributes: .concurrent)
+        readQueue = configuration.makeAccessQueue(label: "\(label).reads", forWriter: false, attributes: .concurrent)
     }
 
     /// The configuration, with a busy timeout instead of `immediateError`. The connections of a
@@ -289,16 +289,17 @@ public final class DatabasePool: DatabaseWriter {
     /// Frees as much memory as possible: the writer's (see `Database.releaseMemory()`), once the
     /// write that runs has ended (later, without waiting, when called from inside an access of
     /// another connection or of a reader), and the readers', by closing them (an idle reader now, a
-    /// busy one when its read ends; later reads open new ones). Does nothing on a closed pool.
+    /// busy one when its read ends; later reads open new ones), unless the configuration keeps them
+    /// (`persistentReadOnlyConnections`). Does nothing on a closed pool.
     public func releaseMemory() {
         writer.releaseMemory()
-        readers.invalidate()
+        if !configuration.persistentReadOnlyConnections { readers.invalidate() }
     }
 
     /// Frees as much memory as possible, as `releaseMemory()` does, without waiting for the write
     /// that runs: the writer frees its memory after it.
     public func releaseMemoryEventually() {
-        readers.invalidate()
+        if !configuration.persistentReadOnlyConnections { readers.invalidate() }
         writer.async { database in (try? database.get())?.releaseMemory() }
     }
 

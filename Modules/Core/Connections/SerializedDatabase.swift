@@ -21,7 +21,7 @@ final class SerializedDatabase: @unchecked Sendable {
         path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
         owner: DatabaseAccessOwner, transactionClock: TransactionClock
     ) throws {
-        let queue = DispatchQueue(label: description)
+        let queue = configuration.makeAccessQueue(label: description, forWriter: !configuration.readonly)
         queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
         self.owner = owner
         self.queue = queue
