@@ -110,14 +110,20 @@ private func fetchCases(_ name: String, fixture: String, fetch: @escaping @Senda
             return try dbQueue.read { db in try measure { try checkCount(fetch(db)) } }
         },
         BenchmarkCase("\(name) (memory)", implementation) { _ in
-            let dbQueue = try DatabaseQueue()
-            try dbQueue.write { db in
-                try db.execute(sql: Workload.createTableSQL)
-                try insertWithStatement(db, count: Workload.rowCount)
-            }
+            let dbQueue = try memoryQueue()
             return try dbQueue.read { db in try measure { try checkCount(fetch(db)) } }
         },
     ]
+}
+
+/// An in-memory database with the rows of the fetch workloads.
+private func memoryQueue() throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db in
+        try db.execute(sql: Workload.createTableSQL)
+        try insertWithStatement(db, count: Workload.rowCount)
+    }
+    return dbQueue
 }
 
 #if GRDB_WORKLOADS
@@ -161,6 +167,19 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
         + fetchCases("fetch-codable", fixture: fixture) { db in
             try CodableItem.fetchAll(db, sql: "SELECT * FROM item").count
         }
+        + fetchCases("fetch-values", fixture: fixture) { db in try Int64.fetchAll(db, sql: "SELECT i1 FROM item").count
+        }
+        + [
+            BenchmarkCase("cursor-values", implementation) { _ in
+                let dbQueue = try memoryQueue()
+                return try dbQueue.read { db in
+                    try measure {
+                        let sum = try Int64.fetchCursor(db, sql: "SELECT i1 FROM item").reduce(0, &+)
+                        guard sum == Workload.i1Sum else { throw WorkloadFailure(message: "summed \(sum)") }
+                    }
+                }
+            }
+        ]
         + observationCases() + diffCases()
 }
 
@@ -403,7 +422,9 @@ private func startLatencyObservation(
 #endif
 
 /// The latency of `form` relative to the callback's, measured one after the other in the same run.
-private func formLatency(_ scratch: Scratch, _ form: ObservationForm) throws -> (duration: Duration, reference: Duration) {
+private func formLatency(_ scratch: Scratch, _ form: ObservationForm) throws -> (
+    duration: Duration, reference: Duration
+) {
     let writer = try observedDatabase(scratch, pool: false)
     let reference = try observationLatency(writer, form: .callback)
     return (try observationLatency(writer, form: form), reference)

@@ -24,6 +24,8 @@ public struct ItemValues: Sendable {
 public enum Workload {
     /// The number of rows of the insert and fetch workloads.
     public static let rowCount = 100_000
+    /// The sum of the `i1` column of the `rowCount` rows (i1 is the id: 1 + 2 + … + rowCount).
+    public static let i1Sum = Int64(rowCount) * Int64(rowCount + 1) / 2
     /// The schema of the `item` table.
     public static let createTableSQL =
         "CREATE TABLE item (id INTEGER PRIMARY KEY, i1 INT, i2 INT, i3 INT, t1 TEXT, t2 TEXT, d1 REAL)"

@@ -28,6 +28,9 @@ public enum RawWorkloads {
             BenchmarkCase("fetch-record (memory)", .rawC) { _ in try fetchInMemory() },
             BenchmarkCase("fetch-codable (disk)", .rawC) { _ in try fetch(path: fixture) },
             BenchmarkCase("fetch-codable (memory)", .rawC) { _ in try fetchInMemory() },
+            BenchmarkCase("fetch-values (disk)", .rawC) { _ in try fetchValues(path: fixture) },
+            BenchmarkCase("fetch-values (memory)", .rawC) { _ in try fetchValues(path: nil) },
+            BenchmarkCase("cursor-values", .rawC) { _ in try sumValues() },
             BenchmarkCase("pool-concurrency", .rawC) { scratch in try poolConcurrency(scratch) },
             BenchmarkCase("observation-latency (queue)", .rawC) { scratch in
                 try observationLatency(scratch, pool: false)
@@ -65,6 +68,42 @@ public enum RawWorkloads {
         try connection.execute(Workload.createTableSQL)
         try connection.insertItems(count: Workload.rowCount)
         return try measure { _ = try readItems(connection) }
+    }
+
+    /// Calls `body` with each value of the i1 column, read as an Int64.
+    private static func forEachValue(_ connection: RawConnection, _ body: (Int64) -> Void) throws {
+        let statement = try connection.prepare("SELECT i1 FROM item")
+        defer { sqlite3_finalize(statement) }
+        while sqlite3_step(statement) == SQLITE_ROW { body(sqlite3_column_int64(statement, 0)) }
+    }
+
+    /// A connection to the fixture, or to a new in-memory database with the same rows.
+    private static func fetchConnection(path: String?) throws -> RawConnection {
+        if let path { return try RawConnection(path: path) }
+        let connection = try RawConnection(path: ":memory:")
+        try connection.execute(Workload.createTableSQL)
+        try connection.insertItems(count: Workload.rowCount)
+        return connection
+    }
+
+    /// Reads the i1 column into an array (`Int64.fetchAll`).
+    private static func fetchValues(path: String?) throws -> Duration {
+        let connection = try fetchConnection(path: path)
+        return try measure {
+            var values: [Int64] = []
+            try forEachValue(connection) { values.append($0) }
+            guard values.count == Workload.rowCount else { throw RawError(message: "fetched \(values.count) values") }
+        }
+    }
+
+    /// Sums the i1 column of an in-memory database, one value at a time (`Int64.fetchCursor`).
+    private static func sumValues() throws -> Duration {
+        let connection = try fetchConnection(path: nil)
+        return try measure {
+            var sum: Int64 = 0
+            try forEachValue(connection) { sum &+= $0 }
+            guard sum == Workload.i1Sum else { throw RawError(message: "summed \(sum)") }
+        }
     }
 
     /// Two reader threads do point reads while the writer updates rows, each on its own connection.

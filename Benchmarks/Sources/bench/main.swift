@@ -32,7 +32,7 @@ if cases.isEmpty {
     FileHandle.standardError.write(Data("No workload matches \(filter ?? "")\n".utf8))
     exit(1)
 }
-if cases.contains(where: { $0.workload.hasPrefix("fetch") }) {
+if cases.contains(where: { $0.workload.hasPrefix("fetch") || $0.workload.hasPrefix("cursor") }) {
     try RawWorkloads.populate(path: fixture)
 }
 let results = try Runner(rounds: rounds).run(cases) { print($0) }
@@ -48,6 +48,7 @@ let report = Report(
         "fetch-rows (disk)": 1.3, "fetch-rows (memory)": 1.3,
         "fetch-record (disk)": 1.2, "fetch-record (memory)": 1.2,
         "fetch-codable (disk)": 1.6, "fetch-codable (memory)": 1.6,
+        "fetch-values (disk)": 1.05, "fetch-values (memory)": 1.05, "cursor-values": 1.05,
         "pool-concurrency": 1.25,
         "observation-latency (queue)": 1.3, "observation-latency (pool)": 1.3,
         "observation-fan-out (record)": 3, "observation-fan-out (raw SQL)": 10,

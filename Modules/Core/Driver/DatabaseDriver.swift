@@ -27,6 +27,21 @@ public final class DatabaseDriver: Sendable {
         self.name = name
         self.api = api
         self.capabilities = capabilities
+        DatabaseDriver.firstAPI.withLock { firstAPI in firstAPI = firstAPI ?? api }
+    }
+
+    /// The entry points of the first driver of the process, for the functions that receive a bare
+    /// statement pointer (`StatementColumnConvertible`). A process loads one SQLite library, so
+    /// every driver calls the same one.
+    private static let firstAPI = LockedValue<SQLiteAPI?>(nil)
+
+    /// The entry points of the SQLite library of the process. A statement pointer comes from a
+    /// connection, which a driver opened: asking without any driver is a programming error.
+    static var processAPI: SQLiteAPI {
+        guard let api = firstAPI.withLock({ $0 }) else {
+            preconditionFailure("No database driver was created: no SQLite statement can exist")
+        }
+        return api
     }
 }
 

@@ -1,21 +1,20 @@
 /// Values are read from the leftmost column of each row.
 extension DatabaseValueConvertible {
-    private static func decodeLeftmost(_ row: Row) throws -> Self {
-        try row.decode(Self.self, atIndex: 0)
-    }
 
     /// A cursor over the values of a statement, read from the leftmost column of the rows (of the
     /// adapted rows, with an adapter).
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when the adapter leaves no column.
+    @inlinable
     public static func fetchCursor(
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
     ) throws -> DatabaseValueCursor<Self> {
-        try valueCursor(statement, arguments: arguments, adapter: adapter, decode: decodeLeftmost)
+        try valueCursor(statement, arguments: arguments, adapter: adapter, decode: _decodeLeftmostValue)
     }
 
     /// A cursor that decodes the leftmost column of the rows; throws when an adapter leaves no column.
-    private static func valueCursor<Element>(
+    @usableFromInline
+    static func valueCursor<Element>(
         _ statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)?,
         decode: @escaping (Row) throws -> Element
     ) throws -> StatementCursor<Element> {
@@ -46,7 +45,7 @@ extension DatabaseValueConvertible {
     ) throws -> Self? {
         let keepsNull = Self.self is any NullHoldingValue.Type
         let cursor = try valueCursor(statement, arguments: arguments, adapter: adapter) { row in
-            !keepsNull && row.hasNull(atIndex: 0) ? nil : try decodeLeftmost(row)
+            !keepsNull && row.hasNull(atIndex: 0) ? nil : try _decodeLeftmostValue(of: row)
         }
         return try cursor.nextThenFinish() ?? nil
     }

@@ -48,7 +48,8 @@ public final class Statement: CustomStringConvertible {
     package let invalidatesSchemaCache: Bool
     /// What the statement does to transactions and savepoints, if anything.
     package let transactionEffect: TransactionEffect?
-    let sqliteStatement: OpaquePointer
+    /// The SQLite statement, for SQLite's C functions (`sqlite3_column_int64`, …).
+    public let sqliteStatement: SQLiteStatement
     let api: SQLiteAPI
     /// The names of the parameters (nil for `?` parameters), in order.
     private let parameterNames: [String?]
@@ -306,6 +307,7 @@ public final class Statement: CustomStringConvertible {
     /// Runs one step: true when a row is available, false when done.
     ///
     /// On error the statement is reset, and the error describes the SQL and arguments.
+    @usableFromInline
     func step() throws -> Bool {
         switch api.step(sqliteStatement) {
         case SQLITE.ROW:
@@ -328,6 +330,21 @@ public final class Statement: CustomStringConvertible {
     func databaseValue(at index: Int32) -> DatabaseValue {
         column(at: index) { $0.databaseValue(of: $1) }
     }
+
+    /// The result of `read` with this statement and a column index.
+    func reading<T>(at index: CInt, _ read: (Statement, CInt) -> T) -> T { read(self, index) }
+
+    /// The value at `index` of the current row when SQLite stores it as an INTEGER; nil otherwise.
+    func storedInteger(at index: CInt) -> Int64? { api.storedInteger(of: api.column_value(sqliteStatement, index)) }
+
+    /// The value at `index` of the current row when SQLite stores it as a REAL; nil otherwise.
+    func storedReal(at index: CInt) -> Double? { api.storedReal(of: api.column_value(sqliteStatement, index)) }
+
+    /// The value at `index` of the current row when SQLite stores it as TEXT; nil otherwise.
+    func storedText(at index: CInt) -> String? { api.storedText(of: api.column_value(sqliteStatement, index)) }
+
+    /// Whether the value at `index` of the current row is NULL.
+    func isNull(at index: CInt) -> Bool { api.value_type(api.column_value(sqliteStatement, index)) == SQLITE.NULL }
 
     /// Reads a column of the current row from its `sqlite3_value`.
     func column<T>(at index: Int32, _ read: (SQLiteAPI, OpaquePointer?) throws -> T) rethrows -> T {

@@ -12,11 +12,21 @@ public protocol DatabaseValueConvertible: SQLExpressible, Sendable {
 
     /// Returns a value decoded from a missing column (nil by default; `Optional` returns `.none`).
     static func fromMissingColumn() -> Self?
+
+    /// The value that value fetches read from a row: its leftmost one. Not for your code: the
+    /// default implementation is `row.decode(Self.self, atIndex: 0)`, and the types that conform to
+    /// `StatementColumnConvertible` read the value straight from the statement.
+    static func _decodeLeftmostValue(of row: Row) throws -> Self
 }
 
 extension DatabaseValueConvertible {
     /// Missing columns cannot be decoded, by default.
     public static func fromMissingColumn() -> Self? { nil }
+
+    /// Decodes the leftmost value of the row.
+    public static func _decodeLeftmostValue(of row: Row) throws -> Self {
+        try row.decode(Self.self, atIndex: 0)
+    }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {

@@ -27,23 +27,29 @@ public protocol Cursor<Element>: AnyObject {
     func forEach(_ body: (Element) throws -> Void) throws
 }
 
+// The consuming operations are inlinable, so that they and the cursor's `next()` are specialized
+// for the element type in the code that calls them.
 extension Cursor {
     /// Calls `body` on each remaining value, in order, and stops at the first error.
+    @inlinable
     public func forEach(_ body: (Element) throws -> Void) throws {
         while let element = try next() { try body(element) }
     }
 
     /// Whether the cursor has no remaining value. It consumes the next value when there is one.
+    @inlinable
     public var isEmpty: Bool {
         get throws { try next() == nil }
     }
 
     /// Whether a remaining value satisfies the predicate. It consumes the values up to that one.
+    @inlinable
     public func contains(where predicate: (Element) throws -> Bool) throws -> Bool {
         try first(where: predicate) != nil
     }
 
     /// The first remaining value that satisfies the predicate. It consumes the values up to that one.
+    @inlinable
     public func first(where predicate: (Element) throws -> Bool) throws -> Element? {
         while let element = try next() {
             if try predicate(element) { return element }
@@ -52,6 +58,7 @@ extension Cursor {
     }
 
     /// The result of combining the remaining values with a closure, from an initial result.
+    @inlinable
     public func reduce<Result>(
         _ initialResult: Result,
         _ nextPartialResult: (Result, Element) throws -> Result
@@ -62,6 +69,7 @@ extension Cursor {
     }
 
     /// The result of updating an initial result with each remaining value.
+    @inlinable
     public func reduce<Result>(
         into initialResult: Result,
         _ updateAccumulatingResult: (inout Result, Element) throws -> Void
@@ -73,6 +81,7 @@ extension Cursor {
 
     /// The largest remaining value, as `areInIncreasingOrder` orders them (the first of equal ones),
     /// or nil when there is none.
+    @inlinable
     public func max(by areInIncreasingOrder: (Element, Element) throws -> Bool) throws -> Element? {
         guard var largest = try next() else { return nil }
         while let element = try next() {
@@ -83,6 +92,7 @@ extension Cursor {
 
     /// The smallest remaining value, as `areInIncreasingOrder` orders them (the first of equal ones),
     /// or nil when there is none.
+    @inlinable
     public func min(by areInIncreasingOrder: (Element, Element) throws -> Bool) throws -> Element? {
         guard var smallest = try next() else { return nil }
         while let element = try next() {
@@ -117,6 +127,7 @@ extension Cursor {
 
 extension Cursor where Element: Equatable {
     /// Whether a remaining value equals `element`. It consumes the values up to that one.
+    @inlinable
     public func contains(_ element: Element) throws -> Bool {
         try contains { $0 == element }
     }
@@ -124,9 +135,11 @@ extension Cursor where Element: Equatable {
 
 extension Cursor where Element: Comparable {
     /// The largest remaining value, or nil when there is none.
+    @inlinable
     public func max() throws -> Element? { try max(by: <) }
 
     /// The smallest remaining value, or nil when there is none.
+    @inlinable
     public func min() throws -> Element? { try min(by: <) }
 }
 

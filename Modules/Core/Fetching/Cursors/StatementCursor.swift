@@ -4,13 +4,16 @@
 public final class StatementCursor<Element>: DatabaseCursor {
     /// The statement that produces the rows.
     public let statement: Statement
-    private let row: Row
-    private let decode: (Row) throws -> Element
-    private var isDone = false
+    // The iteration is inlinable, so that `next()` is specialized in the code that reads the
+    // cursor. Unchecked exclusivity (isDone, isStarted): a cursor is not Sendable, and `next()`
+    // does not re-enter itself.
+    @usableFromInline let row: Row
+    @usableFromInline let decode: (Row) throws -> Element
+    @usableFromInline @exclusivity(unchecked) var isDone = false
     /// Whether the statement has run its first step: the connection learns of the execution then,
     /// so that other statements run between the creation of the cursor and its first step do not
     /// hide its changes from transaction observers.
-    private var isStarted = false
+    @usableFromInline @exclusivity(unchecked) var isStarted = false
     /// Identifies the connection (see `CurrentDatabase`) without a reference to it.
     private let databaseIdentifier: UnsafeMutableRawPointer
 
@@ -52,18 +55,24 @@ public final class StatementCursor<Element>: DatabaseCursor {
     }
 
     /// Ends the iteration, and tells the connection that the statement is done.
-    private func finish() throws {
+    @usableFromInline
+    func finish() throws {
         endIteration()
         if isStarted { try statement.database.statementDidFinish(statement) }
     }
 
+    /// Runs before the first step: the connection learns that the statement runs.
+    @usableFromInline
+    func start() throws {
+        isStarted = true
+        try statement.database.willExecute(statement)
+    }
+
     /// The next element, or nil when the statement has no more rows.
+    @inlinable
     public func next() throws -> Element? {
         if isDone { return nil }
-        if !isStarted {
-            isStarted = true
-            try statement.database.willExecute(statement)
-        }
+        if !isStarted { try start() }
         guard try statement.step() else {
             try finish()
             return nil
