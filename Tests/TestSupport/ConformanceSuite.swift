@@ -13,7 +13,8 @@ public enum ConformanceSuite {
         + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks
         + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
         + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks + maintenanceChecks + backupChecks
-        + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks + statementColumnChecks
+        + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
+        + statementColumnChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
