@@ -101,3 +101,9 @@ public struct Configuration: Sendable {
         case wal
     }
 }
+
+extension Database {
+    /// What happens when the database is locked by another connection: GRDB's name of
+    /// `Configuration.BusyMode`.
+    public typealias BusyMode = Configuration.BusyMode
+}

@@ -1,4 +1,16 @@
 extension Database {
+    /// Runs `value` while the connection cannot write: a statement that writes fails with
+    /// `SQLITE_READONLY` (`PRAGMA query_only`). Calls may nest.
+    ///
+    /// ```swift
+    /// try dbQueue.write { db in
+    ///     try db.readOnly { try Player.fetchCount(db) }
+    /// }
+    /// ```
+    public func readOnly<T>(_ value: () throws -> T) throws -> T {
+        try readingOnly(value)
+    }
+
     /// Runs `body` in a transaction that cannot write (see `readingOnly`), then ends it.
     /// Transaction observers are told nothing of it.
     package func readOnlyTransaction<T>(_ body: () throws -> T) throws -> T {

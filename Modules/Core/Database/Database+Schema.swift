@@ -13,27 +13,76 @@ public struct PrimaryKeyInfo: Hashable, Sendable {
 }
 
 extension Database {
-    /// Whether a table exists in the main schema or the temporary one (views are not tables).
-    public func tableExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(name, type: "table")
+    /// Whether a table exists (views are not tables), in the given schema ("main", "temp", or the
+    /// name of an attached database), or, by default, in any of them.
+    ///
+    /// - throws: A `DatabaseError` for a schema that does not exist.
+    public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(name, type: "table", in: schemaName)
     }
 
-    /// Whether a view exists in the main schema or the temporary one.
-    public func viewExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(name, type: "view")
+    /// Whether a view exists, in the given schema, or, by default, in any of them.
+    ///
+    /// - throws: A `DatabaseError` for a schema that does not exist.
+    public func viewExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(name, type: "view", in: schemaName)
     }
 
-    /// Whether a trigger exists in the main schema or the temporary one.
-    public func triggerExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(name, type: "trigger")
+    /// Whether a trigger exists, in the given schema, or, by default, in any of them.
+    ///
+    /// - throws: A `DatabaseError` for a schema that does not exist.
+    public func triggerExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(name, type: "trigger", in: schemaName)
     }
 
-    private func schemaObjectExists(_ name: String, type: String) throws -> Bool {
+    private func schemaObjectExists(_ name: String, type: String, in schemaName: String?) throws -> Bool {
+        guard let schemaName else {
+            // The main and temporary schemas first, in one query; then the attached databases.
+            let mainOrTemp =
+                "(SELECT name, type FROM sqlite_master UNION ALL SELECT name, type FROM sqlite_temp_master)"
+            if try schemaObjectExists(name, type: type, inSchemaTable: mainOrTemp) { return true }
+            // (`pragma_database_list` is a function of SQLite 3.16+: the pragma works everywhere.)
+            let attached = try Row.fetchAll(self, sql: "PRAGMA database_list").filter { row in row["seq"] as Int > 1 }
+            return try attached.contains { row in try schemaObjectExists(name, type: type, in: row["name"]) }
+        }
+        // `temp.sqlite_master` is a name of SQLite 3.33+; `sqlite_temp_master` works everywhere.
+        let schemaTable =
+            schemaName.lowercased() == "temp"
+            ? "sqlite_temp_master" : "\(schemaName.quotedDatabaseIdentifier).sqlite_master"
+        return try schemaObjectExists(name, type: type, inSchemaTable: schemaTable)
+    }
+
+    private func schemaObjectExists(_ name: String, type: String, inSchemaTable schemaTable: String) throws -> Bool {
         let statement = try cachedStatement(
-            sql:
-                "SELECT 1 FROM (SELECT name, type FROM sqlite_master UNION ALL SELECT name, type FROM sqlite_temp_master) "
-                + "WHERE type = ? AND name = ? COLLATE NOCASE")
+            sql: "SELECT 1 FROM \(schemaTable) WHERE type = ? AND name = ? COLLATE NOCASE")
         return try Int.fetchOne(statement, arguments: [type, name]) != nil
+    }
+
+    /// Whether a table is one of SQLite's own: its name starts with "sqlite_" (`sqlite_master`,
+    /// `sqlite_sequence`, …) or "pragma_" (the table-valued functions of pragmas).
+    public static func isSQLiteInternalTable(_ tableName: String) -> Bool {
+        tableName.starts(with: "sqlite_") || tableName.starts(with: "pragma_")
+    }
+
+    /// Whether a table is one of the library's own, as GRDB names them: its name starts with
+    /// "grdb_" (`grdb_migrations`).
+    public static func isGRDBInternalTable(_ tableName: String) -> Bool {
+        tableName.starts(with: "grdb_")
+    }
+
+    /// The schema version of the database (`PRAGMA schema_version`), which SQLite increments at
+    /// each change of the schema.
+    public func schemaVersion() throws -> Int32 {
+        try Int32.fetchOne(cachedStatement(sql: "PRAGMA schema_version")) ?? 0
+    }
+
+    /// Forgets what the connection knows of the schema, and its prepared statements. The
+    /// connection notices the schema changes of other connections at the start of each read of a
+    /// `DatabasePool`; call it after another connection changed the schema of a database that
+    /// this connection keeps using in one access.
+    public func clearSchemaCache() {
+        checkAccess()
+        clearSchemaAndStatementCaches()
     }
 
     /// Whether the table has a primary key or a unique index on a subset of the given columns, so

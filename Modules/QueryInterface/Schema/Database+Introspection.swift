@@ -87,7 +87,7 @@ extension Database {
     }
 
     /// `PRAGMA "schema".pragma("argument")`.
-    private func pragmaSQL(_ pragma: String, _ argument: String, _ schemaName: String?) -> String {
+    func pragmaSQL(_ pragma: String, _ argument: String, _ schemaName: String?) -> String {
         let schema = schemaName.map { "\($0.quotedDatabaseIdentifier)." } ?? ""
         return "PRAGMA \(schema)\(pragma)(\(argument.quotedDatabaseIdentifier))"
     }

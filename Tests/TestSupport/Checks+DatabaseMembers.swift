@@ -1,0 +1,115 @@
+import RSCore
+import RSQueryInterface
+
+/// Members of `Database` that GRDB code uses: schema objects by schema, the schema version and
+/// cache, internal tables, foreign key violations, read-only runs and the last error.
+let databaseMemberChecks: [ConformanceCheck] = [
+    ConformanceCheck("tableExists, viewExists and triggerExists look in the schema they are given, or in all of them") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY);
+                    CREATE VIEW playerView AS SELECT * FROM player;
+                    CREATE TRIGGER playerTrigger AFTER INSERT ON player BEGIN SELECT 1; END;
+                    CREATE TEMP TABLE scratch (id);
+                    ATTACH DATABASE ':memory:' AS aux;
+                    CREATE TABLE aux.archive (id);
+                    """)
+            try expect(try db.tableExists("player"), "player")
+            try expect(try db.tableExists("PLAYER", in: "main"), "PLAYER in main")
+            try expect(try !db.tableExists("player", in: "temp"), "player in temp")
+            try expect(try !db.tableExists("playerView"), "a view is not a table")
+            try expect(try db.viewExists("playerView"), "playerView")
+            try expect(try db.triggerExists("playerTrigger", in: "main"), "playerTrigger")
+            try expect(try db.tableExists("scratch"), "scratch")
+            try expect(try db.tableExists("scratch", in: "temp"), "scratch in temp")
+            try expect(try !db.tableExists("scratch", in: "main"), "scratch in main")
+            try expect(try db.tableExists("archive"), "archive")
+            try expect(try db.tableExists("archive", in: "aux"), "archive in aux")
+            try expect(try !db.tableExists("archive", in: "main"), "archive in main")
+            try expect(try !db.tableExists("missing"), "missing")
+            _ = try expectDatabaseError { _ = try db.tableExists("player", in: "nowhere") }
+            try db.execute(sql: "DETACH DATABASE aux")
+        }
+    },
+    ConformanceCheck("isSQLiteInternalTable and isGRDBInternalTable tell the tables by their names") { _ in
+        for name in ["sqlite_master", "sqlite_sequence", "pragma_table_info"] {
+            try expect(Database.isSQLiteInternalTable(name), name)
+        }
+        try expect(!Database.isSQLiteInternalTable("player"), "player")
+        try expect(Database.isGRDBInternalTable("grdb_migrations"), "grdb_migrations")
+        try expect(!Database.isGRDBInternalTable("sqlite_master"), "sqlite_master")
+    },
+    ConformanceCheck("schemaVersion grows with schema changes, and clearSchemaCache forgets the prepared statements") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            let before = try db.schemaVersion()
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
+            try expect(try db.schemaVersion() > before, "the version did not grow")
+            let statement = try db.cachedStatement(sql: "SELECT * FROM player")
+            try expect(try db.cachedStatement(sql: "SELECT * FROM player") === statement, "not cached")
+            db.clearSchemaCache()
+            try expect(try db.cachedStatement(sql: "SELECT * FROM player") !== statement, "still cached")
+            try expectEqual(try db.primaryKey("player").columns, ["id"])
+        }
+    },
+    ConformanceCheck("foreignKeyViolations and checkForeignKeys report the rows that break a foreign key") { factory in
+        let writer = try factory.makeWriter { configuration in configuration.foreignKeysEnabled = false }
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
+                    INSERT INTO team (id) VALUES (1);
+                    INSERT INTO player (id, teamId) VALUES (1, 1), (2, 9);
+                    """)
+            let violations = try Array(db.foreignKeyViolations())
+            try expectEqual(violations.count, 1)
+            try expectEqual(violations[0].originTable, "player")
+            try expectEqual(violations[0].originRowID, 2)
+            try expectEqual(violations[0].destinationTable, "team")
+            try expectEqual(violations[0].foreignKeyId, 0)
+            let error = try expectDatabaseError { try db.checkForeignKeys() }
+            try expectDatabaseError(error, .SQLITE_CONSTRAINT_FOREIGNKEY, messageContains: "player(teamId)")
+            try expect(error.message?.contains("team(id)") == true, "\(error)")
+            try expect(error.message?.contains("9") == true, "the message does not show the row: \(error)")
+            let tableError = try expectDatabaseError { try db.checkForeignKeys(in: "player", in: "main") }
+            try expectEqual(tableError.extendedResultCode, .SQLITE_CONSTRAINT_FOREIGNKEY)
+            try db.checkForeignKeys(in: "team")
+            _ = try expectDatabaseError { try db.checkForeignKeys(in: "missing") }
+            try db.execute(sql: "DELETE FROM player WHERE id = 2")
+            try db.checkForeignKeys()
+            try expectEqual(try Array(db.foreignKeyViolations(in: "player")).count, 0)
+        }
+    },
+    ConformanceCheck("readOnly refuses writes inside a write, which goes on after it") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
+            let error = try expectDatabaseError {
+                try db.readOnly { try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+            }
+            try expectEqual(error.resultCode, .SQLITE_READONLY)
+            try expectEqual(try db.readOnly { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }, 0)
+            try db.execute(sql: "INSERT INTO player DEFAULT VALUES")
+        }
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }, 1)
+    },
+    ConformanceCheck("lastErrorCode and lastErrorMessage tell the last failure of the connection") { factory in
+        let writer = try factory.makeWriter()
+        try writer.read { db in
+            _ = try? db.execute(sql: "SELECT * FROM missing")
+            try expectEqual(db.lastErrorCode, .SQLITE_ERROR)
+            try expect(db.lastErrorMessage?.contains("no such table: missing") == true, "\(db.lastErrorMessage ?? "")")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = Database.BusyMode.timeout(1)
+        guard case .timeout(let timeout) = configuration.busyMode else {
+            throw ConformanceFailure(description: "\(configuration.busyMode)", location: "\(#fileID):\(#line)")
+        }
+        try expectEqual(timeout, 1)
+    },
+]
