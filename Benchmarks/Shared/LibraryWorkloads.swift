@@ -541,11 +541,11 @@ private func diffCases() -> [BenchmarkCase] {
                 let request = Item.order(Column("id"))
                 let scanner = try fixture.dbQueue.read { db in
                     try PrimaryKeyDiffScanner(database: db, request: request, initialRecords: [])
-                        .diffed(from: fixture.oldRows)
+                        .tryDiffed(from: fixture.oldRows)
                 }
                 let reference = try fixture.measureFetch()
                 var diff = PrimaryKeyDiff<Item>()
-                let duration = try measure { diff = try scanner.diffed(from: fixture.newRows).diff }
+                let duration = try measure { diff = try scanner.tryDiffed(from: fixture.newRows).diff }
                 try DiffFixture.check(
                     inserted: diff.inserted.count, updated: diff.updated.count, deleted: diff.deleted.count)
                 return (duration, reference)

@@ -6,11 +6,16 @@
 ///
 /// ```swift
 /// rowRequest.rx.fetchAll(in: dbQueue)
-///     .tryScan(scanner) { scanner, rows in try scanner.diffed(from: rows) }
+///     .tryScan(scanner) { scanner, rows in try scanner.tryDiffed(from: rows) }
 ///     .map(\.diff)
 /// // The same:
 /// rowRequest.rx.fetchAll(in: dbQueue).diffs(scanner)
 /// ```
+///
+/// `diffed(from:)` never throws, so that RxGRDB's `.scan(scanner) { scanner, rows in
+/// scanner.diffed(from: rows) }` compiles as written: a value that it cannot diff gives a scanner
+/// whose `error` tells why, whose `diff` is empty, and which keeps the previous value, so that the
+/// next diff goes from it. `tryDiffed(from:)` throws that error instead.
 ///
 /// `PrimaryKeyDiffScanner` diffs rows by primary key, and `OrderedDiffScanner` diffs arrays by the
 /// identity of their elements, with their order.
@@ -24,7 +29,21 @@ public protocol DiffScanner<Input, Diff> {
     /// any call, or the diff from the scanner's initial value).
     var diff: Diff { get }
 
+    /// Why the call to `diffed(from:)` that returned this scanner made no diff; nil when it made
+    /// one, and for a new scanner.
+    var error: (any Error)? { get }
+
     /// A scanner whose `diff` goes from the value of this scanner to `input`, and whose value is
-    /// `input`.
-    func diffed(from input: Input) throws -> Self
+    /// `input`; or, when `input` cannot be diffed, a scanner whose `error` tells why, with an empty
+    /// diff and the value of this scanner.
+    func diffed(from input: Input) -> Self
+}
+
+extension DiffScanner {
+    /// The scanner that `diffed(from:)` returns, or its `error`, thrown: the form for `tryScan`.
+    public func tryDiffed(from input: Input) throws -> Self {
+        let next = diffed(from: input)
+        if let error = next.error { throw error }
+        return next
+    }
 }

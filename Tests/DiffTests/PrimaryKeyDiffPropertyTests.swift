@@ -35,7 +35,7 @@ import Testing
             var scanner = try await dbQueue.read { db in
                 try PrimaryKeyDiffScanner(database: db, request: request, initialRecords: [])
             }
-            scanner = try scanner.diffed(from: try await dbQueue.read { db in try rowRequest.fetchAll(db) })
+            scanner = try scanner.tryDiffed(from: try await dbQueue.read { db in try rowRequest.fetchAll(db) })
             #expect(isIdentical(scanner.diff.inserted, old))
             #expect(scanner.diff.updated.isEmpty && scanner.diff.deleted.isEmpty)
 
@@ -43,7 +43,7 @@ import Testing
                 for edit in edits { try Self.apply(edit, db) }
             }
             let new = try await dbQueue.read { db in try request.fetchAll(db) }
-            scanner = try scanner.diffed(from: try await dbQueue.read { db in try rowRequest.fetchAll(db) })
+            scanner = try scanner.tryDiffed(from: try await dbQueue.read { db in try rowRequest.fetchAll(db) })
             let diff = scanner.diff
             // SQLite's order is the order of the bytes.
             #expect(isIdentical(new, sortedByKeyBytes(new)))
@@ -91,7 +91,7 @@ import Testing
             }
             let new = try await dbQueue.read { db in try request.fetchAll(db) }
             let rows = try await dbQueue.read { db in try request.asRequest(of: Row.self).fetchAll(db) }
-            let diff = try scanner.diffed(from: rows).diff
+            let diff = try scanner.tryDiffed(from: rows).diff
             #expect(new.map(\.key) == new.map(\.key).sorted { $0.lexicographicallyPrecedes($1) })
             var byKey = Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0) })
             for cell in diff.deleted { byKey[cell.key] = nil }

@@ -28,7 +28,7 @@ import Testing
             for (value, key) in trickyTexts.enumerated() { try Word(key: key, value: value).insert(db) }
         }
         let request = Word.order(Column("key"))
-        var scanner = try makeScanner(dbQueue, request).diffed(from: rows(dbQueue, request))
+        var scanner = try makeScanner(dbQueue, request).tryDiffed(from: rows(dbQueue, request))
         // The UTF-8 bytes: 41 42 5A 61 62 65CC81 7E C39F C3A9 EFBD81 F09F9880 (and "" first).
         let binaryOrder = ["", "A", "B", "Z", "a", "b", "e\u{301}", "~", "\u{DF}", "\u{E9}", "\u{FF41}", "\u{1F600}"]
         #expect(scanner.diff.inserted.map(\.keyBytes) == binaryOrder.map { Array($0.utf8) })
@@ -40,7 +40,7 @@ import Testing
             try db.execute(sql: "DELETE FROM word WHERE key = ?", arguments: ["e\u{301}"])
             try Word(key: "E", value: 0).insert(db)
         }
-        scanner = try scanner.diffed(from: rows(dbQueue, request))
+        scanner = try scanner.tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.inserted.map(\.keyBytes) == [Array("E".utf8)])
         #expect(scanner.diff.updated.map(\.keyBytes) == [Array("\u{E9}".utf8)])
         #expect(scanner.diff.updated.map(\.value) == [100])
@@ -51,7 +51,7 @@ import Testing
             try db.execute(sql: "UPDATE word SET key = ? WHERE key = ?", arguments: ["A\u{E9}", "A"])
             try db.execute(sql: "UPDATE word SET key = ? WHERE key = ?", arguments: ["Ae\u{301}", "A\u{E9}"])
         }
-        scanner = try scanner.diffed(from: rows(dbQueue, request))
+        scanner = try scanner.tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.deleted.map(\.keyBytes) == [Array("A".utf8)])
         #expect(scanner.diff.inserted.map(\.keyBytes) == [Array("Ae\u{301}".utf8)])
     }
@@ -64,7 +64,7 @@ import Testing
             }
         }
         let request = Cell.order(Column("x"), Column("y"))
-        var scanner = try makeScanner(dbQueue, request).diffed(from: rows(dbQueue, request))
+        var scanner = try makeScanner(dbQueue, request).tryDiffed(from: rows(dbQueue, request))
         #expect(
             scanner.diff.inserted == [
                 Cell(x: 1, y: "B", value: 0), Cell(x: 1, y: "b", value: 0), Cell(x: 2, y: "a", value: 0),
@@ -75,11 +75,11 @@ import Testing
             try Cell(x: 0, y: "z", value: 0).insert(db)
             try Cell(x: 2, y: "A", value: 0).insert(db)
         }
-        scanner = try scanner.diffed(from: rows(dbQueue, request))
+        scanner = try scanner.tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.inserted == [Cell(x: 0, y: "z", value: 0), Cell(x: 2, y: "A", value: 0)])
         #expect(scanner.diff.updated == [Cell(x: 1, y: "b", value: 5)])
         #expect(scanner.diff.deleted == [Cell(x: 1, y: "B", value: 0)])
-        scanner = try scanner.diffed(from: rows(dbQueue, request))
+        scanner = try scanner.tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.isEmpty)
     }
 
@@ -92,7 +92,7 @@ import Testing
         let initialRecords = [Place(id: 1, name: "a"), Place(id: 2, name: "b"), Place(id: 3, name: "c")]
         let scanner = try makeScanner(dbQueue, request, initialRecords: initialRecords)
         #expect(scanner.diff.isEmpty)
-        let diff = try scanner.diffed(from: rows(dbQueue, request)).diff
+        let diff = try scanner.tryDiffed(from: rows(dbQueue, request)).diff
         #expect(diff.inserted == [Place(id: 4, name: "d")])
         #expect(diff.updated == [Place(id: 2, name: "B")])
         #expect(diff.deleted == [Place(id: 3, name: "c")])
@@ -110,11 +110,12 @@ import Testing
             "SELECT *, 'ORDER BY name' FROM place /* ORDER BY name */ ORDER BY `ID`",
         ]
         for request in requests {
-            let diff = try makeScanner(dbQueue, request).diffed(from: rows(dbQueue, request)).diff
+            let diff = try makeScanner(dbQueue, request).tryDiffed(from: rows(dbQueue, request)).diff
             #expect(diff.inserted.map(\.id) == [1, 2], "\(request.literal)")
         }
         let orderedByPrimaryKey = Place.orderByPrimaryKey()
-        let diff = try makeScanner(dbQueue, orderedByPrimaryKey).diffed(from: rows(dbQueue, orderedByPrimaryKey)).diff
+        let diff = try makeScanner(dbQueue, orderedByPrimaryKey).tryDiffed(from: rows(dbQueue, orderedByPrimaryKey))
+            .diff
         #expect(diff.inserted.map(\.id) == [1, 2])
     }
 
@@ -164,18 +165,41 @@ import Testing
         let scanner = try makeScanner(dbQueue, request)
         try expectMisuse("key (\"B\") comes after key (\"a\"): order the request by key, text keys in BINARY collation")
         {
-            try scanner.diffed(from: rows(dbQueue, request))
+            try scanner.tryDiffed(from: rows(dbQueue, request))
         }
         // Rows of the same key twice, rows without the key, rows of different columns.
         try expectMisuse("key (\"a\") comes after key (\"a\")") {
-            try scanner.diffed(from: [["key": "a", "value": 0], ["key": "a", "value": 1]])
+            try scanner.tryDiffed(from: [["key": "a", "value": 0], ["key": "a", "value": 1]])
         }
         try expectMisuse("the rows have no primary key column key (their columns: value)") {
-            try scanner.diffed(from: [["value": 0]])
+            try scanner.tryDiffed(from: [["value": 0]])
         }
         try expectMisuse("the rows do not all have the same columns: (value, key) after (key, value)") {
-            try scanner.diffed(from: [["key": "a", "value": 0], ["value": 0, "key": "b"]])
+            try scanner.tryDiffed(from: [["key": "a", "value": 0], ["value": 0, "key": "b"]])
         }
+    }
+
+    @Test func rowsThatCannotBeDiffedMakeNoDiffAndTheNextDiffGoesFromTheLastGoodRows() throws {
+        let dbQueue = try makeDatabase()
+        let request = Place.order(Column("id"))
+        let paris: Row = ["id": 1, "name": "Paris"]
+        let first = try makeScanner(dbQueue, request).diffed(from: [paris])
+        #expect(first.error == nil)
+        #expect(first.diff.inserted == [Place(id: 1, name: "Paris")])
+        // A NULL name cannot be decoded as a Place.
+        let undecodable: [Row] = [paris, ["id": 2, "name": DatabaseValue.null]]
+        let failed = first.diffed(from: undecodable)
+        #expect((failed.error as? DatabaseError)?.resultCode == .SQLITE_MISMATCH)
+        #expect(failed.diff.inserted.isEmpty && failed.diff.updated.isEmpty && failed.diff.deleted.isEmpty)
+        #expect(throws: DatabaseError.self) { try first.tryDiffed(from: undecodable) }
+        // Rows out of key order make no diff either.
+        let unordered = first.diffed(from: [["id": 3, "name": "Rome"], paris])
+        #expect((unordered.error as? DatabaseError)?.resultCode == .SQLITE_MISUSE)
+        // The next diff goes from the rows of the last diff that was made.
+        let next = failed.diffed(from: [paris, ["id": 2, "name": "Rome"]])
+        #expect(next.error == nil)
+        #expect(next.diff.inserted == [Place(id: 2, name: "Rome")])
+        #expect(next.diff.updated.isEmpty && next.diff.deleted.isEmpty)
     }
 
     @Test func initialRecordsMustBeSortedByPrimaryKey() throws {
@@ -205,10 +229,10 @@ import Testing
             try makeScanner(dbQueue, SQLRequest<Note>(sql: "SELECT rowid, * FROM note ORDER BY text"))
         }
         let request = SQLRequest<Note>(sql: "SELECT rowid, * FROM note ORDER BY rowid")
-        var scanner = try makeScanner(dbQueue, request).diffed(from: rows(dbQueue, request))
+        var scanner = try makeScanner(dbQueue, request).tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.inserted == [Note(rowid: 1, text: "a"), Note(rowid: 2, text: "b")])
         try dbQueue.write { db in try db.execute(sql: "UPDATE note SET text = 'c' WHERE rowid = 2") }
-        scanner = try scanner.diffed(from: rows(dbQueue, request))
+        scanner = try scanner.tryDiffed(from: rows(dbQueue, request))
         #expect(scanner.diff.updated == [Note(rowid: 2, text: "c")])
     }
 

@@ -7,10 +7,9 @@ import Testing
 /// The `rx` observables are Combine publishers (OpenCombine's on Linux), so the spellings of
 /// RxSwift change: `.subscribe(onNext:)` is `.sink(receiveCompletion:receiveValue:)`, and
 /// `print(…)` is `output.receive(…)`, which records the line for the test to await (values
-/// observables publish on the main queue). `diffed(from:)` throws (rows out of primary key order
-/// are an error, never a wrong diff): RxSwift's `scan`, whose closure may throw, is Combine's
-/// `tryScan`. The sample's record type, a GRDB 2 `RowConvertible & MutablePersistable`, is a GRDB 7
-/// `FetchableRecord & PersistableRecord`.
+/// observables publish on the main queue). The sample's `scan` and its closure are as written:
+/// `diffed(from:)` does not throw. The sample's record type, a GRDB 2 `RowConvertible &
+/// MutablePersistable`, is a GRDB 7 `FetchableRecord & PersistableRecord`.
 @Suite struct RxGRDB07DiffSampleTests {
     @Test func primaryKeyDiffScanner() async throws {
         let dbQueue = try DatabaseQueue()
@@ -29,10 +28,10 @@ import Testing
         }
         let rowRequest = request.asRequest(of: Row.self)
 
-        // The scanner is designed to feed the built-in `scan` operator (`tryScan` in Combine):
+        // The scanner is designed to feed the built-in `scan` operator:
         let cancellable = rowRequest.rx
             .fetchAll(in: dbQueue)
-            .tryScan(scanner) { (scanner, rows) in try scanner.diffed(from: rows) }
+            .scan(scanner) { (scanner, rows) in scanner.diffed(from: rows) }
             .sink(
                 receiveCompletion: { completion in output.receive("completion: \(completion)") },
                 receiveValue: { scanner in

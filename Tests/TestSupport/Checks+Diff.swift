@@ -40,7 +40,7 @@ private func makeDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWrit
 private func diff<Record>(
     _ scanner: PrimaryKeyDiffScanner<Record>, _ writer: any DatabaseWriter, _ request: some FetchRequest
 ) throws -> PrimaryKeyDiffScanner<Record> {
-    try scanner.diffed(from: writer.read { db in try Row.fetchAll(db, request) })
+    try scanner.tryDiffed(from: writer.read { db in try Row.fetchAll(db, request) })
 }
 
 /// The bytes of the keys of words.

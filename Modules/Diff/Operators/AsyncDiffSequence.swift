@@ -33,7 +33,7 @@ where Base.Element == Scanner.Input {
         /// ends. Throws the errors of the base sequence and of the scanner.
         public mutating func next() async throws -> Scanner.Diff? {
             guard let input = try await base.next() else { return nil }
-            scanner = try scanner.diffed(from: input)
+            scanner = try scanner.tryDiffed(from: input)
             return scanner.diff
         }
     }

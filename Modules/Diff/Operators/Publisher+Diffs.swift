@@ -5,7 +5,7 @@ import RSReactive
 
 extension Publisher {
     /// A publisher of the diffs that `scanner` computes between the values of this one, the first
-    /// from the scanner's initial value: `tryScan(scanner) { try $0.diffed(from: $1) }.map(\.diff)`.
+    /// from the scanner's initial value: `tryScan(scanner) { try $0.tryDiffed(from: $1) }.map(\.diff)`.
     ///
     /// ```swift
     /// let scanner = try dbQueue.read { db in
@@ -20,7 +20,7 @@ extension Publisher {
     public func diffs<Scanner: DiffScanner>(_ scanner: Scanner)
         -> Publishers.Map<Publishers.TryScan<Self, Scanner>, Scanner.Diff>
     where Output == Scanner.Input {
-        tryScan(scanner) { scanner, input in try scanner.diffed(from: input) }.map { $0.diff }
+        tryScan(scanner) { scanner, input in try scanner.tryDiffed(from: input) }.map { $0.diff }
     }
 
     /// A publisher of the `OrderedDiff` of each array from the previous one, elements identified by

@@ -60,7 +60,7 @@ extension ValueReducers {
         public mutating func _value(_ fetched: Rows) throws -> PrimaryKeyDiff<Record>? {
             let scanner =
                 try self.scanner ?? PrimaryKeyDiffScanner(layout: fetched.layout, initialRecords: initialRecords)
-            let next = try scanner.diffed(from: fetched.rows)
+            let next = try scanner.tryDiffed(from: fetched.rows)
             self.scanner = next
             return next.diff
         }

@@ -21,7 +21,7 @@ extension ValueReducers {
         /// notifies a value.
         public mutating func _value(_ fetched: Base.Fetched) throws -> Scanner.Diff? {
             guard let value = try base._value(fetched) else { return nil }
-            scanner = try scanner.diffed(from: value)
+            scanner = try scanner.tryDiffed(from: value)
             return scanner.diff
         }
     }

@@ -52,6 +52,9 @@ public struct OrderedDiffScanner<Element>: DiffScanner {
         self.makeDiff = makeDiff
     }
 
+    /// Always nil: any two arrays have an ordered diff.
+    public var error: (any Error)? { nil }
+
     /// A scanner whose `diff` goes from the elements of this scanner to `elements`.
     public func diffed(from elements: [Element]) -> OrderedDiffScanner {
         OrderedDiffScanner(elements: elements, diff: makeDiff(self.elements, elements), makeDiff: makeDiff)

@@ -16,18 +16,25 @@ import RSCore
 /// }
 /// let rowRequest = request.asRequest(of: Row.self)
 /// let cancellable = rowRequest.rx.fetchAll(in: dbQueue)
-///     .tryScan(scanner) { scanner, rows in try scanner.diffed(from: rows) }
-///     .sink { completion in … } receiveValue: { scanner in
+///     .scan(scanner) { scanner, rows in scanner.diffed(from: rows) }
+///     .sink { scanner in
+///         if let error = scanner.error { … }  // rows out of order, a record that cannot be decoded
 ///         let diff = scanner.diff
 ///         print("inserted \(diff.inserted.count), updated \(diff.updated.count), deleted \(diff.deleted.count)")
 ///     }
 /// ```
+///
+/// Rows that cannot be diffed make no diff: see `diffed(from:)`, and `tryDiffed(from:)`, which
+/// throws, for `tryScan`. The `diffs(_:)` operators fail with the error.
 ///
 /// A table without an explicit primary key is identified by its rowid, as in GRDB: the request
 /// must then select it (`SELECT rowid, * FROM place ORDER BY rowid`).
 public struct PrimaryKeyDiffScanner<Record: FetchableRecord & MutablePersistableRecord>: DiffScanner {
     /// The diff from the previous rows to the latest ones (empty for a new scanner).
     public let diff: PrimaryKeyDiff<Record>
+    /// Why the call to `diffed(from:)` that returned this scanner made no diff (nil when it made
+    /// one, and for a new scanner).
+    public let error: (any Error)?
     /// The table, its key, and the columns of the request.
     let layout: PrimaryKeyLayout
     /// The latest rows, sorted by key, with one layout.
@@ -74,14 +81,17 @@ public struct PrimaryKeyDiffScanner<Record: FetchableRecord & MutablePersistable
                 "the initial records are not sorted by primary key: key \(rowLayout.keyDescription(rows[index])) "
                     + "comes after key \(rowLayout.keyDescription(rows[index - 1]))")
         }
-        self.init(diff: PrimaryKeyDiff(), layout: layout, rows: rows, rowLayout: rowLayout, records: initialRecords)
+        self.init(
+            diff: PrimaryKeyDiff(), error: nil, layout: layout, rows: rows, rowLayout: rowLayout,
+            records: initialRecords)
     }
 
     private init(
-        diff: PrimaryKeyDiff<Record>, layout: PrimaryKeyLayout, rows: [Row], rowLayout: KeyedRowLayout,
-        records: [Record]
+        diff: PrimaryKeyDiff<Record>, error: (any Error)?, layout: PrimaryKeyLayout, rows: [Row],
+        rowLayout: KeyedRowLayout, records: [Record]
     ) {
         self.diff = diff
+        self.error = error
         self.layout = layout
         self.rows = rows
         self.rowLayout = rowLayout
@@ -94,10 +104,23 @@ public struct PrimaryKeyDiffScanner<Record: FetchableRecord & MutablePersistable
     /// Records are decoded from the new rows only for the inserted and updated ones; the others
     /// keep their records.
     ///
-    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when the rows are not sorted by primary key
-    ///   (or have the same key twice), have no primary key column, or do not all have the same
-    ///   columns; an error of `Record.init(row:)`.
-    public func diffed(from rows: [Row]) throws -> PrimaryKeyDiffScanner {
+    /// Rows that cannot be diffed give a scanner with an empty diff, the rows and records of this
+    /// one (the next diff goes from them), and the reason in `error`, a `DatabaseError`
+    /// (`SQLITE_MISUSE`) when the rows are not sorted by primary key (or have the same key twice),
+    /// have no primary key column, or do not all have the same columns, or an error of
+    /// `Record.init(row:)`. `tryDiffed(from:)` throws it.
+    public func diffed(from rows: [Row]) -> PrimaryKeyDiffScanner {
+        do {
+            return try scanned(rows)
+        } catch {
+            return PrimaryKeyDiffScanner(
+                diff: PrimaryKeyDiff(), error: error, layout: layout, rows: self.rows, rowLayout: rowLayout,
+                records: records)
+        }
+    }
+
+    /// The scanner of the diff from the rows of this scanner to `rows`.
+    private func scanned(_ rows: [Row]) throws -> PrimaryKeyDiffScanner {
         let newLayout = try rows.first.map { try KeyedRowLayout(columns: $0.columnNames, layout: layout) } ?? rowLayout
         let mapping = rowLayout.columnMapping(to: newLayout)
         var inserted: [Record] = []
@@ -134,8 +157,8 @@ public struct PrimaryKeyDiffScanner<Record: FetchableRecord & MutablePersistable
         }
         deleted.append(contentsOf: self.records[oldIndex...])
         return PrimaryKeyDiffScanner(
-            diff: PrimaryKeyDiff(inserted: inserted, updated: updated, deleted: deleted), layout: layout, rows: rows,
-            rowLayout: newLayout, records: records)
+            diff: PrimaryKeyDiff(inserted: inserted, updated: updated, deleted: deleted), error: nil, layout: layout,
+            rows: rows, rowLayout: newLayout, records: records)
     }
 
     /// Throws unless the row at `index` has the columns of the layout, and a key greater than the
