@@ -29,11 +29,15 @@ public struct DatabaseMigrator: Sendable {
 
     private struct Migration: Sendable {
         let identifier: String
+        /// The identifiers of the migrations of earlier versions of the application that this one
+        /// merges and replaces (never its own).
+        let mergedIdentifiers: Set<String>
         /// How foreign keys are checked: `.deferred` with `checksDeferredForeignKeys` false runs the
         /// migration with foreign keys disabled, and does not check them.
         let foreignKeyChecks: ForeignKeyChecks
         let checksDeferredForeignKeys: Bool
-        let migrate: @Sendable (Database) throws -> Void
+        /// The changes; the argument is the set of the merged migrations that were applied.
+        let migrate: @Sendable (Database, Set<String>) throws -> Void
     }
 
     private var registered: [Migration] = []
@@ -59,11 +63,43 @@ public struct DatabaseMigrator: Sendable {
         foreignKeyChecks: ForeignKeyChecks = .deferred,
         migrate: @escaping @Sendable (Database) throws -> Void
     ) {
+        registerMigration(identifier, foreignKeyChecks: foreignKeyChecks) { db, _ in try migrate(db) }
+    }
+
+    /// Registers a migration that merges, and replaces, migrations of earlier versions of the
+    /// application; it runs after those registered before it.
+    ///
+    /// On a database where some merged migrations were applied, the migration receives their
+    /// identifiers, and makes the changes of the others only. Once it is applied, the database
+    /// records it in place of the merged ones.
+    ///
+    /// ```swift
+    /// // Replaces the migrations "v1" and "v2" of earlier versions:
+    /// migrator.registerMigration("v2", merging: ["v1"]) { db, appliedIdentifiers in
+    ///     if !appliedIdentifiers.contains("v1") {
+    ///         try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+    ///     }
+    ///     try db.execute(sql: "ALTER TABLE player ADD COLUMN score INTEGER NOT NULL DEFAULT 0")
+    /// }
+    /// ```
+    ///
+    /// Name it as the last merged migration, or with a new name, but not as another merged one: a
+    /// database where that one was applied would not apply it. Its own identifier among the merged
+    /// ones is ignored.
+    ///
+    /// - precondition: No other migration has this identifier.
+    public mutating func registerMigration(
+        _ identifier: String,
+        foreignKeyChecks: ForeignKeyChecks = .deferred,
+        merging mergedIdentifiers: Set<String> = [],
+        migrate: @escaping @Sendable (_ db: Database, _ appliedIdentifiers: Set<String>) throws -> Void
+    ) {
         precondition(!migrations.contains(identifier), "already registered migration: \(identifier)")
         registered.append(
             Migration(
-                identifier: identifier, foreignKeyChecks: foreignKeyChecks,
-                checksDeferredForeignKeys: checksDeferredForeignKeys, migrate: migrate))
+                identifier: identifier, mergedIdentifiers: mergedIdentifiers.subtracting([identifier]),
+                foreignKeyChecks: foreignKeyChecks, checksDeferredForeignKeys: checksDeferredForeignKeys,
+                migrate: migrate))
     }
 
     /// A migrator whose migrations registered from now on with `.deferred` foreign key checks run
@@ -120,9 +156,28 @@ public struct DatabaseMigrator: Sendable {
         }
         try createMigrationsTable(db)
         let applied = try appliedIdentifiers(db)
-        for migration in registered[...targetIndex] where !applied.contains(migration.identifier) {
-            try run(migration, db)
+        for migration in registered[...targetIndex] {
+            let appliedMerged = migration.mergedIdentifiers.intersection(applied)
+            if !applied.contains(migration.identifier) {
+                try run(migration, appliedMerged: appliedMerged, db)
+            } else if !appliedMerged.isEmpty {
+                // Applied, and some merged ones are still recorded (the application of a merged
+                // migration renamed after the last one it merges, say): the database forgets them.
+                try db.inTransaction(.immediate) {
+                    try forget(appliedMerged, db)
+                    return .commit
+                }
+            }
         }
+    }
+
+    /// Removes migrations from the record of the applied ones.
+    private func forget(_ identifiers: Set<String>, _ db: Database) throws {
+        guard !identifiers.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: identifiers.count).joined(separator: ", ")
+        try db.execute(
+            sql: "DELETE FROM grdb_migrations WHERE identifier IN (\(placeholders))",
+            arguments: StatementArguments(identifiers.sorted()))
     }
 
     /// The identifiers of the registered migrations that were applied, in the order of registration.
@@ -159,7 +214,7 @@ public struct DatabaseMigrator: Sendable {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
     }
 
-    private func run(_ migration: Migration, _ db: Database) throws {
+    private func run(_ migration: Migration, appliedMerged: Set<String>, _ db: Database) throws {
         // The connection's setting, which `prepareDatabase` may have changed, not the configuration's.
         let disablesForeignKeys =
             try migration.foreignKeyChecks == .deferred && Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true
@@ -171,12 +226,13 @@ public struct DatabaseMigrator: Sendable {
             if disablesForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         }
         try db.inTransaction(.immediate) {
-            try migration.migrate(db)
+            try migration.migrate(db, appliedMerged)
             if checksForeignKeys {
                 try checkForeignKeys(db, migration: migration.identifier)
             }
             try db.execute(
                 sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+            try forget(appliedMerged, db)
             return .commit
         }
     }
@@ -202,9 +258,12 @@ public struct DatabaseMigrator: Sendable {
         if !applied.isSubset(of: migrations) { return true }
         guard let lastApplied = migrations.last(where: applied.contains) else { return false }
         var configuration = db.configuration
-        // An in-memory database can use neither WAL nor read-only mode.
+        // An in-memory database can use neither WAL nor read-only mode. Its queue must not target
+        // the queues of this connection's accesses, from which it is used: that would deadlock.
         configuration.journalMode = .default
         configuration.readonly = false
+        configuration.targetQueue = nil
+        configuration.writeTargetQueue = nil
         let reference = try DatabaseQueue(named: nil, configuration: configuration, driver: db.driver)
         defer { try? reference.close() }
         var referenceMigrator = DatabaseMigrator()

@@ -1,5 +1,7 @@
+import Dispatch
 import RSCore
 import RSMigrations
+import RSQueryInterface
 
 /// DatabaseMigrator: ordered migrations, applied once each, in transactions.
 let migrationChecks: [ConformanceCheck] = [
@@ -285,6 +287,68 @@ let migrationChecks: [ConformanceCheck] = [
         // The reference database of this comparison is in memory, where WAL is impossible.
         try migrator.migrate(writer)
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
+    },
+    ConformanceCheck("a merged migration makes the changes of the merged migrations not applied, and replaces them") {
+        factory in
+        var old = DatabaseMigrator()
+        old.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)") }
+        old.registerMigration("v2") { db in try db.execute(sql: "ALTER TABLE player ADD COLUMN score INTEGER") }
+        // The merged migration is named after the last one it merges; its own name among the
+        // merged ones is ignored. What it received, by database.
+        let received = Locked<[String: Set<String>]>([:])
+        func merging(_ name: String) -> DatabaseMigrator {
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v2", merging: ["v1", "v2"]) { db, appliedIdentifiers in
+                received.withLock { $0[name] = appliedIdentifiers }
+                if !appliedIdentifiers.contains("v1") {
+                    try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
+                }
+                try db.execute(sql: "ALTER TABLE player ADD COLUMN score INTEGER")
+            }
+            migrator.registerMigration("v3") { db in try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY)") }
+            return migrator
+        }
+        // One database, erased, then migrated by the old migrator not at all, up to v1, and fully.
+        let writer = try factory.makeWriter()
+        for (name, oldTarget) in [("fresh", nil), ("halfway", "v1"), ("done", "v2")] as [(String, String?)] {
+            try writer.erase()
+            if let oldTarget { try old.migrate(writer, upTo: oldTarget) }
+            let migrator = merging(name)
+            try migrator.migrate(writer)
+            try writer.read { db in
+                try expectEqual(
+                    try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1"), ["v2", "v3"])
+                try expectEqual(try db.columns(in: "player").map(\.name), ["id", "score"])
+                try expectEqual(try migrator.appliedMigrations(db), ["v2", "v3"])
+                try expect(try !migrator.hasBeenSuperseded(db), "\(name) is superseded")
+            }
+        }
+        try expectEqual(received.current, ["fresh": [], "halfway": ["v1"]])
+        // A merged migration of a new name replaces migrations that were all applied.
+        var renamed = DatabaseMigrator()
+        renamed.registerMigration("v1-v2", merging: ["v1", "v2"]) { _, appliedIdentifiers in
+            received.withLock { $0["renamed"] = appliedIdentifiers }
+        }
+        try writer.erase()
+        try old.migrate(writer)
+        try renamed.migrate(writer)
+        try expectEqual(received.current["renamed"], ["v1", "v2"])
+        try expectEqual(
+            try writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }, ["v1-v2"])
+    },
+    ConformanceCheck("eraseDatabaseOnSchemaChange compares schemas from a writer whose queue targets a serial queue") {
+        factory in
+        let writer = try factory.makeWriter { configuration in
+            configuration.writeTargetQueue = DispatchQueue(label: "serial write target")
+        }
+        var migrator = DatabaseMigrator()
+        migrator.eraseDatabaseOnSchemaChange = true
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)") }
+        try migrator.migrate(writer)
+        try writer.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        // The schema did not change: the database keeps its row. (A deadlock fails the wait.)
+        try BackgroundWork { [migrator] in try migrator.migrate(writer) }.wait()
+        try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }, 1)
     },
 ]
 
