@@ -112,4 +112,45 @@ let databaseMemberChecks: [ConformanceCheck] = [
         }
         try expectEqual(timeout, 1)
     },
+    ConformanceCheck("every connection has GRDB's default functions and collations, which the query interface calls") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE city (name TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO city (name) VALUES ('ÉCOLE'), ('straße'), ('hello world'), ('b'), ('A')")
+        }
+        // A pool's readers have them too.
+        try writer.read { db in
+            func text(_ sql: String) throws -> String? { try String.fetchOne(db, sql: sql) }
+            try expectEqual(try text("SELECT swiftCapitalizedString('hello world')"), "Hello World")
+            try expectEqual(try text("SELECT swiftLowercaseString('ÉCOLE')"), "école")
+            try expectEqual(try text("SELECT swiftUppercaseString('straße')"), "STRASSE")
+            try expectEqual(try text("SELECT swiftLocalizedUppercaseString('abc')"), "ABC")
+            try expectEqual(try text("SELECT swiftLocalizedLowercaseString('ABC')"), "abc")
+            try expectEqual(try text("SELECT swiftLocalizedCapitalizedString('abc def')"), "Abc Def")
+            try expectEqual(try text("SELECT swiftLowercaseString(1)"), nil)
+            try expectEqual(
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM city WHERE length(name) = 1 ORDER BY name COLLATE caseInsensitiveCompare"
+                ),
+                ["A", "b"])
+            for collation in [
+                "unicodeCompare", "localizedCaseInsensitiveCompare", "localizedCompare", "localizedStandardCompare",
+            ] {
+                _ = try String.fetchAll(db, sql: "SELECT name FROM city ORDER BY name COLLATE \(collation)")
+            }
+            let name = Column("name")
+            try expectEqual(
+                try String.fetchAll(db, Table("city").select(name.lowercased).filter(name == "ÉCOLE")), ["école"])
+            try expectEqual(
+                try String.fetchAll(db, Table("city").select(name.uppercased).filter(name == "straße")), ["STRASSE"])
+            try expectEqual(
+                try String.fetchAll(db, Table("city").select(name.capitalized).filter(name == "hello world")),
+                ["Hello World"])
+            try expectEqual(
+                try String.fetchAll(db, Table("city").select(name.localizedUppercased).filter(name == "b")), ["B"])
+            try expectEqual(
+                try DatabaseValue.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 1"), [.null, 1.databaseValue])
+        }
+    },
 ]

@@ -118,6 +118,7 @@ public final class Database: CustomStringConvertible {
         case .timeout(let seconds):
             _ = api.busy_timeout(sqliteConnection, Int32(clamping: Int((seconds * 1000).rounded(.up))))
         }
+        addDefaultFunctionsAndCollations()
         for setup in configuration.setups {
             try setup(self)
         }

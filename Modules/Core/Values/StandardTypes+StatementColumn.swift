@@ -147,3 +147,16 @@ extension Decimal: StatementColumnConvertible {
         try row.decode(Decimal.self, atIndex: 0)
     }
 }
+
+extension DatabaseValue: StatementColumnConvertible {
+    /// The value at `index`.
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        let api = DatabaseDriver.processAPI
+        self = api.databaseValue(of: api.column_value(sqliteStatement, index))
+    }
+
+    /// The leftmost value, NULL included.
+    public static func _decodeLeftmostValue(of row: Row) throws -> DatabaseValue {
+        row.databaseValue(atIndex: 0)
+    }
+}

@@ -21,11 +21,32 @@ extension SQLSpecificExpressible {
         SQLExpression(.cast(sqlExpression, type.rawValue))
     }
 
-    /// `LOWER(self)`: ASCII letters in lowercase (SQLite's LOWER).
-    public var lowercased: SQLExpression { lower(self) }
+    /// The text in lowercase, as `String.lowercased()` makes it (`DatabaseFunction.lowercase`;
+    /// SQLite's `lower(self)` only changes ASCII letters).
+    public var lowercased: SQLExpression { DatabaseFunction.lowercase(self) }
 
-    /// `UPPER(self)`: ASCII letters in uppercase (SQLite's UPPER).
-    public var uppercased: SQLExpression { upper(self) }
+    /// The text in uppercase, as `String.uppercased()` makes it (`DatabaseFunction.uppercase`).
+    public var uppercased: SQLExpression { DatabaseFunction.uppercase(self) }
+
+    /// The text capitalized, as `String.capitalized` makes it (`DatabaseFunction.capitalize`).
+    public var capitalized: SQLExpression { DatabaseFunction.capitalize(self) }
+
+    /// The text capitalized, as `String.localizedCapitalized` makes it.
+    public var localizedCapitalized: SQLExpression { DatabaseFunction.localizedCapitalize(self) }
+
+    /// The text in lowercase, as `String.localizedLowercase` makes it.
+    public var localizedLowercased: SQLExpression { DatabaseFunction.localizedLowercase(self) }
+
+    /// The text in uppercase, as `String.localizedUppercase` makes it.
+    public var localizedUppercased: SQLExpression { DatabaseFunction.localizedUppercase(self) }
+}
+
+extension DatabaseFunction {
+    /// A call to the function in SQL: `reverse(Column("name"))` is `reverse("name")`. The function
+    /// must be added to the connections that run it (`db.add(function:)`).
+    public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
+        SQLExpression(.function(name, arguments.map { $0.sqlExpression }, distinct: false))
+    }
 }
 
 extension Sequence where Element: SQLExpressible {
