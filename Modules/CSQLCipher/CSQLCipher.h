@@ -22,3 +22,8 @@ static inline const char *csqlcipher_errmsg(sqlite3 *db) {
 static inline int csqlcipher_db_config_int(sqlite3 *db, int op, int value) {
     return sqlite3_db_config(db, op, value, (int *)0);
 }
+
+// sqlite3_config(SQLITE_CONFIG_LOG, …): the function is variadic, which Swift cannot call.
+static inline int csqlcipher_config_log(void (*callback)(void *, int, const char *), void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}

@@ -30,3 +30,8 @@ static inline csqlite_preupdate_value_function csqlite_preupdate_old(void) { ret
 static inline csqlite_preupdate_value_function csqlite_preupdate_new(void) { return sqlite3_preupdate_new; }
 static inline csqlite_preupdate_int_function csqlite_preupdate_count(void) { return sqlite3_preupdate_count; }
 static inline csqlite_preupdate_int_function csqlite_preupdate_depth(void) { return sqlite3_preupdate_depth; }
+
+// sqlite3_config(SQLITE_CONFIG_LOG, …): the function is variadic, which Swift cannot call.
+static inline int csqlite_config_log(void (*callback)(void *, int, const char *), void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}

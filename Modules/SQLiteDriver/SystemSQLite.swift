@@ -80,7 +80,8 @@ extension DatabaseDriver {
             vfs_find: { name in UnsafeMutableRawPointer(sqlite3_vfs_find(name)) },
             vfs_register: { vfs, makeDefault in
                 sqlite3_vfs_register(vfs?.assumingMemoryBound(to: sqlite3_vfs.self), makeDefault)
-            }
+            },
+            config_log: csqlite_config_log
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),

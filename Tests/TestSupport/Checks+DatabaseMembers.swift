@@ -153,4 +153,19 @@ let databaseMemberChecks: [ConformanceCheck] = [
                 try DatabaseValue.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 1"), [.null, 1.databaseValue])
         }
     },
+    ConformanceCheck("Database.logError receives the errors of SQLite's error log") { factory in
+        let writer = try factory.makeWriter()
+        let logged = Locked<[(ResultCode, String)]>([])
+        // The log is global: other checks may log at the same time, and the check looks for its
+        // own statement only.
+        Database.logError = { resultCode, message in logged.withLock { $0.append((resultCode, message)) } }
+        defer { Database.logError = nil }
+        try writer.read { db in
+            // A syntax error near a word of its own (older SQLite does not add the SQL to the message).
+            _ = try? db.execute(sql: "SELECT 1 AS a logErrorCheck")
+        }
+        let entry = try unwrap(logged.current.first { $0.1.contains("\"logErrorCheck\"") }, "\(logged.current)")
+        try expectEqual(entry.0.primaryResultCode, .SQLITE_ERROR)
+        try expect(entry.1.contains("syntax error"), entry.1)
+    },
 ]

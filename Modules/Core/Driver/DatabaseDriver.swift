@@ -27,7 +27,17 @@ public final class DatabaseDriver: Sendable {
         self.name = name
         self.api = api
         self.capabilities = capabilities
-        DatabaseDriver.firstAPI.withLock { firstAPI in firstAPI = firstAPI ?? api }
+        DatabaseDriver.firstAPI.withLock { firstAPI in
+            guard firstAPI == nil else { return }
+            firstAPI = api
+            // Before the library initializes, when the first connection opens; SQLite refuses it
+            // after (SQLITE_MISUSE), if another part of the process used the library first.
+            _ = api.config_log?(
+                { _, code, message in
+                    Database.logError?(ResultCode(rawValue: code), message.map { String(cString: $0) } ?? "")
+                },
+                nil)
+        }
     }
 
     /// The entry points of the first driver of the process, for the functions that receive a bare

@@ -18,6 +18,8 @@ public struct SQLiteAPI: Sendable {
         @convention(c) (UInt32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32
     /// `int (*)(void *, int)`: a busy handler.
     public typealias BusyCallback = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+    /// `void (*)(void *, int, const char *)`: the error log (context, result code, message).
+    public typealias LogCallback = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void
     /// `int (*)(void *)`: a commit hook (non-zero turns the commit into a rollback).
     public typealias CommitHookCallback = @convention(c) (UnsafeMutableRawPointer?) -> Int32
     /// `void (*)(void *)`: a rollback hook.
@@ -219,6 +221,9 @@ public struct SQLiteAPI: Sendable {
     public var vfs_find: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)?
     /// `sqlite3_vfs_register`, with the `sqlite3_vfs *` as a raw pointer, when the driver supplies it.
     public var vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)?
+    /// `sqlite3_config(SQLITE_CONFIG_LOG, callback, context)`, when the driver supplies it (the
+    /// function is variadic: a driver calls it from C).
+    public var config_log: (@convention(c) (LogCallback?, UnsafeMutableRawPointer?) -> Int32)?
 
     /// Creates a table from the entry points of one SQLite library.
     public init(
@@ -324,7 +329,8 @@ public struct SQLiteAPI: Sendable {
         preupdate_count: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
         preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
         vfs_find: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)? = nil,
-        vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)? = nil
+        vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)? = nil,
+        config_log: (@convention(c) (LogCallback?, UnsafeMutableRawPointer?) -> Int32)? = nil
     ) {
         self.libversion = libversion
         self.libversion_number = libversion_number
@@ -399,5 +405,6 @@ public struct SQLiteAPI: Sendable {
         self.preupdate_depth = preupdate_depth
         self.vfs_find = vfs_find
         self.vfs_register = vfs_register
+        self.config_log = config_log
     }
 }
