@@ -155,17 +155,21 @@ let databaseMemberChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("Database.logError receives the errors of SQLite's error log") { factory in
         let writer = try factory.makeWriter()
-        let logged = Locked<[(ResultCode, String)]>([])
-        // The log is global: other checks may log at the same time, and the check looks for its
-        // own statement only.
-        Database.logError = { resultCode, message in logged.withLock { $0.append((resultCode, message)) } }
-        defer { Database.logError = nil }
-        try writer.read { db in
-            // A syntax error near a word of its own (older SQLite does not add the SQL to the message).
-            _ = try? db.execute(sql: "SELECT 1 AS a logErrorCheck")
-        }
-        let entry = try unwrap(logged.current.first { $0.1.contains("\"logErrorCheck\"") }, "\(logged.current)")
+        let log = collectedErrorLog
+        // A syntax error near a word of this check's own (the checks of the three kinds run at the
+        // same time; older SQLite does not add the SQL to the message).
+        let word = "logErrorCheck_\(factory.kind)"
+        try writer.read { db in _ = try? db.execute(sql: "SELECT 1 AS a \(word)") }
+        let entry = try unwrap(log.current.first { $0.1.contains("\"\(word)\"") }, "\(log.current)")
         try expectEqual(entry.0.primaryResultCode, .SQLITE_ERROR)
         try expect(entry.1.contains("syntax error"), entry.1)
     },
 ]
+
+/// SQLite's error log, collected for the check of `Database.logError`: installed once for the
+/// process, since the check runs for every kind at the same time, and `logError` is global.
+private let collectedErrorLog: Locked<[(ResultCode, String)]> = {
+    let log = Locked<[(ResultCode, String)]>([])
+    Database.logError = { resultCode, message in log.withLock { $0.append((resultCode, message)) } }
+    return log
+}()
