@@ -136,7 +136,7 @@ extension Database {
     /// statement's columns, region and footprint were read when it was prepared: a `SELECT *` would
     /// read other columns than it names. A DatabasePool's readers call it at the start of each read.
     func clearCachesIfSchemaChanged() throws {
-        let version = try Int32.fetchOne(self, sql: "PRAGMA schema_version")
+        let version = try schemaVersion()
         guard version != lastSchemaVersion else { return }
         lastSchemaVersion = version
         clearSchemaAndStatementCaches()

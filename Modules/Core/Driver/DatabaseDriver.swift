@@ -27,9 +27,12 @@ public final class DatabaseDriver: Sendable {
         self.name = name
         self.api = api
         self.capabilities = capabilities
-        DatabaseDriver.firstAPI.withLock { firstAPI in
-            guard firstAPI == nil else { return }
+        let isFirst = DatabaseDriver.firstAPI.withLock { firstAPI in
+            guard firstAPI == nil else { return false }
             firstAPI = api
+            return true
+        }
+        if isFirst {
             // Before the library initializes, when the first connection opens; SQLite refuses it
             // after (SQLITE_MISUSE), if another part of the process used the library first.
             _ = api.config_log?(

@@ -1,6 +1,5 @@
 /// Values are read from the leftmost column of each row.
 extension DatabaseValueConvertible {
-
     /// A cursor over the values of a statement, read from the leftmost column of the rows (of the
     /// adapted rows, with an adapter).
     ///

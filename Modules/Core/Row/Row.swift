@@ -210,13 +210,13 @@ extension Row {
     }
 
     @usableFromInline
-    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.storedInteger(of: $1) } }
+    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.storedInteger(at: $1) } }
 
     @usableFromInline
-    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.storedReal(of: $1) } }
+    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.storedReal(at: $1) } }
 
     @usableFromInline
-    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(of: $1) } }
+    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(at: $1) } }
 
     /// The result of `read` with the statement of a row of a statement (of an adapted row's
     /// unadapted row) and the index there of the row's leftmost value; nil for copied rows.
@@ -227,11 +227,11 @@ extension Row {
         return storage.base?.statement?.reading(at: CInt(layout.columns.baseIndexes[0]), read) ?? nil
     }
 
-    private func statementColumn<T>(atIndex index: Int, _ read: (SQLiteAPI, OpaquePointer?) -> T?) -> T? {
+    private func statementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
         checkIndex(index)
         // Optional chaining borrows the statement, where binding it would retain it. Adapted rows
         // read their values as copied rows do.
-        return storage.statement?.column(at: Int32(index), read)
+        return storage.statement?.reading(at: CInt(index), read) ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing

@@ -79,6 +79,20 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 }
 
+extension DatabaseValueConvertible
+where
+    Self: StatementColumnConvertible & RawRepresentable, RawValue: DatabaseValueConvertible & StatementColumnConvertible
+{
+    /// Reads the raw value as its type reads it, then the value; decodes the leftmost value with
+    /// `fromDatabaseValue(_:)` when the raw value is not one of the type's.
+    public static func _decodeLeftmostValue(of row: Row) throws -> Self {
+        if let rawValue = try? RawValue._decodeLeftmostValue(of: row), let value = Self(rawValue: rawValue) {
+            return value
+        }
+        return try row.decode(Self.self, atIndex: 0)
+    }
+}
+
 /// A cursor of values that conform to `StatementColumnConvertible`: the same cursor as
 /// `DatabaseValueCursor`, which reads such values straight from the statement.
 public typealias FastDatabaseValueCursor<Value> = StatementCursor<Value>

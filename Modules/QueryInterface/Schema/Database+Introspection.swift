@@ -94,22 +94,9 @@ extension Database {
 
     /// Throws "no such table" unless the table (or view) exists.
     private func checkTableExists(_ tableName: String, _ schemaName: String?) throws {
-        let exists: Bool
-        if let schemaName {
-            // `temp.sqlite_master` is a name of SQLite 3.33+; `sqlite_temp_master` works everywhere.
-            let schemaTable =
-                schemaName.lowercased() == "temp"
-                ? "sqlite_temp_master" : "\(schemaName.quotedDatabaseIdentifier).sqlite_master"
-            exists =
-                try Bool.fetchOne(
-                    self,
-                    sql: "SELECT EXISTS (SELECT 1 FROM \(schemaTable) "
-                        + "WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE)",
-                    arguments: [tableName]) ?? false
-        } else {
-            exists = try tableExists(tableName) || viewExists(tableName)
+        guard try tableExists(tableName, in: schemaName) || viewExists(tableName, in: schemaName) else {
+            throw noSuchTableError(tableName, schemaName)
         }
-        if !exists { throw noSuchTableError(tableName, schemaName) }
     }
 
     /// "no such table: player", or "no such table: main.player" when the schema is given.
