@@ -120,7 +120,8 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
     @Test func fetchingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode Int8 from 300 at column `300` (index 0)", sql: "SELECT 300"
+            .SQLITE_MISMATCH, message: "could not decode Int8 from database value 300 at column `300` (index 0)",
+            sql: "SELECT 300"
         ) {
             try dbQueue.read { db in try Int8.fetchOne(db, sql: "SELECT 300") }
         }
@@ -274,8 +275,8 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
         #expect(Int?.fromDatabaseValue(text("x")) == .none)
         #expect(Int?.fromMissingColumn() == .some(nil))
         #expect(Int.fromMissingColumn() == nil)
-        #expect(DatabaseValue(value: nil as Int?).isNull)
-        #expect(DatabaseValue(value: "a").storage == .string("a"))
+        #expect(DatabaseValue(value: nil as Int? as Any)?.isNull == true)
+        #expect(DatabaseValue(value: "a")?.storage == .string("a"))
     }
 
     @Test func optionalsFetchNullAsNil() throws {

@@ -228,7 +228,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var name: String
         }
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode String from NULL at column `name` (index 1)",
+            .SQLITE_MISMATCH, message: "could not decode String from database value NULL at column `name` (index 1)",
             sql: "SELECT 1 AS id, NULL AS name"
         ) { try fetchOne(Strict.self, sql: "SELECT 1 AS id, NULL AS name") }
     }
@@ -239,7 +239,8 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         }
         // The enum decodes its raw value, which is not NULL.
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode String from NULL at column `role`", sql: "SELECT NULL AS role"
+            .SQLITE_MISMATCH, message: "could not decode String from database value NULL at column `role`",
+            sql: "SELECT NULL AS role"
         ) { try fetchOne(WithRole.self, sql: "SELECT NULL AS role") }
     }
 
@@ -248,7 +249,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var address: Address
         }
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode Address from NULL at column `address`",
+            .SQLITE_MISMATCH, message: "could not decode Address from database value NULL at column `address`",
             sql: "SELECT NULL AS address"
         ) { try fetchOne(WithAddress.self, sql: "SELECT NULL AS address") }
     }
@@ -269,7 +270,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var count: Int
         }
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: #"could not decode Int from "many" at column `count` (index 0)"#,
+            .SQLITE_MISMATCH, message: #"could not decode Int from database value "many" at column `count` (index 0)"#,
             sql: "SELECT 'many' AS count"
         ) { try fetchOne(Typed.self, sql: "SELECT 'many' AS count") }
 
@@ -278,7 +279,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         }
         // The enum decodes its raw value, an Int.
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: #"could not decode Int from "high" at column `priority`"#,
+            .SQLITE_MISMATCH, message: #"could not decode Int from database value "high" at column `priority`"#,
             sql: "SELECT 'high' AS priority"
         ) { try fetchOne(WithPriority.self, sql: "SELECT 'high' AS priority") }
     }
@@ -292,7 +293,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         expectDatabaseError(
             .SQLITE_MISMATCH,
             message:
-                #"could not decode Role from "superuser" at column `role`: "#
+                #"could not decode Role from database value "superuser" at column `role`: "#
                 + "Cannot initialize Role from invalid String value superuser",
             sql: "SELECT 'superuser' AS role"
         ) { try fetchOne(WithRole.self, sql: "SELECT 'superuser' AS role") }
@@ -360,7 +361,8 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
     @Test func anOptionalPropertyOfTheWrongTypeIsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: #"could not decode Optional<Int> from "abc" at column `score` (index 0)"#,
+            .SQLITE_MISMATCH,
+            message: #"could not decode Optional<Int> from database value "abc" at column `score` (index 0)"#,
             sql: "SELECT 'abc' AS score"
         ) {
             try dbQueue.read { db in _ = try Profile.fetchOne(db, sql: "SELECT 'abc' AS score") }
@@ -447,7 +449,8 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         let failedDecoding = try statementIsReleased(sql: mistyped) { cursor in
             _ = try cursor.next()
             expectDatabaseError(
-                .SQLITE_MISMATCH, message: #"could not decode Int from "x" at column `score` (index 1)"#, sql: mistyped
+                .SQLITE_MISMATCH, message: #"could not decode Int from database value "x" at column `score` (index 1)"#,
+                sql: mistyped
             ) { try cursor.next() }
         }
         // SQLite fails the second step (integer overflow).

@@ -181,11 +181,13 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
             #expect(try row.decode(Int.self, atIndex: 4) == 2)
             // Not UTF-8: a blob is no string, where reading it as text would repair it.
             expectDatabaseError(
-                .SQLITE_MISMATCH, message: "could not decode String from Data(1 bytes) at column `x'FF'` (index 9)",
+                .SQLITE_MISMATCH,
+                message: "could not decode String from database value Data(1 bytes) at column `x'FF'` (index 9)",
                 sql: sql
             ) { try row.decode(String.self, atIndex: 9) }
             expectDatabaseError(
-                .SQLITE_MISMATCH, message: "could not decode String from NULL at column `NULL` (index 10)", sql: sql
+                .SQLITE_MISMATCH,
+                message: "could not decode String from database value NULL at column `NULL` (index 10)", sql: sql
             ) { try row.decode(String.self, atIndex: 10) }
             #expect(try cursor.next() == nil)
         }
@@ -194,24 +196,27 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
     @Test func decodingAMistypedValueThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: #"could not decode Int from "Arthur" at column `name` (index 1)"#, sql: sampleSQL
+            .SQLITE_MISMATCH, message: #"could not decode Int from database value "Arthur" at column `name` (index 1)"#,
+            sql: sampleSQL
         ) { try row.decode(Int.self, forColumn: "name") }
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode Data from 1 at column `id` (index 0)", sql: sampleSQL
+            .SQLITE_MISMATCH, message: "could not decode Data from database value 1 at column `id` (index 0)",
+            sql: sampleSQL
         ) { try row.decode(Data.self, atIndex: 0) }
     }
 
     @Test func decodingNullIntoANonOptionalThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode Int from NULL at column `score` (index 2)", sql: sampleSQL
+            .SQLITE_MISMATCH, message: "could not decode Int from database value NULL at column `score` (index 2)",
+            sql: sampleSQL
         ) { try row.decode(Int.self, forColumn: "score") }
     }
 
     @Test func decodingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let row = try fetchRow("SELECT 300 AS big")
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: "could not decode UInt8 from 300 at column `big` (index 0)",
+            .SQLITE_MISMATCH, message: "could not decode UInt8 from database value 300 at column `big` (index 0)",
             sql: "SELECT 300 AS big"
         ) { try row.decode(UInt8.self, forColumn: "big") }
     }
@@ -232,7 +237,8 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         #expect(missing == nil)
         // A present but mistyped value still throws, even into an optional.
         expectDatabaseError(
-            .SQLITE_MISMATCH, message: #"could not decode Optional<Int> from "Arthur" at column `name` (index 1)"#,
+            .SQLITE_MISMATCH,
+            message: #"could not decode Optional<Int> from database value "Arthur" at column `name` (index 1)"#,
             sql: sampleSQL
         ) { try row.decode(Int?.self, forColumn: "name") }
     }

@@ -62,6 +62,8 @@ public struct SQLiteAPI: Sendable {
     public var extended_errcode: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_extended_result_codes`.
     public var extended_result_codes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    /// `sqlite3_limit`.
+    public var limit: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     /// `sqlite3_busy_timeout`.
     public var busy_timeout: @convention(c) (OpaquePointer?, Int32) -> Int32
     /// `sqlite3_busy_handler`.
@@ -188,6 +190,8 @@ public struct SQLiteAPI: Sendable {
         ) -> Int32
     /// `sqlite3_user_data`.
     public var user_data: @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    /// `sqlite3_aggregate_context`.
+    public var aggregate_context: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutableRawPointer?
     /// `sqlite3_value_type`.
     public var value_type: @convention(c) (OpaquePointer?) -> Int32
     /// `sqlite3_value_int64`.
@@ -238,6 +242,7 @@ public struct SQLiteAPI: Sendable {
         errmsg: @escaping @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?,
         extended_errcode: @escaping @convention(c) (OpaquePointer?) -> Int32,
         extended_result_codes: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
+        limit: @escaping @convention(c) (OpaquePointer?, Int32, Int32) -> Int32,
         busy_timeout: @escaping @convention(c) (OpaquePointer?, Int32) -> Int32,
         busy_handler: @escaping @convention(c) (OpaquePointer?, BusyCallback?, UnsafeMutableRawPointer?) -> Int32,
         changes: @escaping @convention(c) (OpaquePointer?) -> Int32,
@@ -306,6 +311,7 @@ public struct SQLiteAPI: Sendable {
                 OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutableRawPointer?, CollationCallback?, Destructor?
             ) -> Int32,
         user_data: @escaping @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?,
+        aggregate_context: @escaping @convention(c) (OpaquePointer?, Int32) -> UnsafeMutableRawPointer?,
         value_type: @escaping @convention(c) (OpaquePointer?) -> Int32,
         value_int64: @escaping @convention(c) (OpaquePointer?) -> Int64,
         value_double: @escaping @convention(c) (OpaquePointer?) -> Double,
@@ -340,6 +346,7 @@ public struct SQLiteAPI: Sendable {
         self.errmsg = errmsg
         self.extended_errcode = extended_errcode
         self.extended_result_codes = extended_result_codes
+        self.limit = limit
         self.busy_timeout = busy_timeout
         self.busy_handler = busy_handler
         self.changes = changes
@@ -385,6 +392,7 @@ public struct SQLiteAPI: Sendable {
         self.create_function_v2 = create_function_v2
         self.create_collation_v2 = create_collation_v2
         self.user_data = user_data
+        self.aggregate_context = aggregate_context
         self.value_type = value_type
         self.value_int64 = value_int64
         self.value_double = value_double

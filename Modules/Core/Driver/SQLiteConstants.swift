@@ -16,6 +16,9 @@ enum SQLITE {
     static let BLOB: Int32 = 4
     static let NULL: Int32 = 5
 
+    /// `SQLITE_LIMIT_VARIABLE_NUMBER`: the highest parameter number of a statement.
+    static let LIMIT_VARIABLE_NUMBER: Int32 = 9
+
     static let UTF8: Int32 = 1
     static let DETERMINISTIC: Int32 = 0x800
 

@@ -210,7 +210,7 @@ struct DatabaseValueDecoder: Decoder {
             throw DatabaseError(
                 resultCode: .SQLITE_MISMATCH,
                 message:
-                    "could not decode \(T.self) from \(dbValue) at column `\(columnName(codingPath))`: "
+                    "could not decode \(T.self) from database value \(dbValue) at column `\(columnName(codingPath))`: "
                     + error.debugDescription,
                 sql: sql)
         } catch is JSONRequired {
@@ -282,5 +282,6 @@ private func mismatch(_ type: Any.Type, _ dbValue: DatabaseValue, _ codingPath: 
 {
     DatabaseError(
         resultCode: .SQLITE_MISMATCH,
-        message: "could not decode \(type) from \(dbValue) at column `\(columnName(codingPath))`", sql: sql)
+        message: "could not decode \(type) from database value \(dbValue) at column `\(columnName(codingPath))`",
+        sql: sql)
 }

@@ -70,18 +70,12 @@ public struct Row: Sendable {
     }
 
     /// A row with the columns and values of a dictionary, in an unspecified order; nil when a key
-    /// is not a string, or a value neither `NSNull` nor `DatabaseValueConvertible`.
+    /// is not a string, or a value does not conform to `DatabaseValueConvertible` (`NSNull` is NULL).
     public init?(_ dictionary: [AnyHashable: Any]) {
         var pairs: [(String, (any DatabaseValueConvertible)?)] = []
         for (key, value) in dictionary {
-            guard let name = key.base as? String else { return nil }
-            if value is NSNull {
-                pairs.append((name, nil))
-            } else if let value = value as? any DatabaseValueConvertible {
-                pairs.append((name, value))
-            } else {
-                return nil
-            }
+            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            pairs.append((name, dbValue))
         }
         self.init(pairs)
     }
@@ -273,7 +267,8 @@ extension Row {
     func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
         DatabaseError(
             resultCode: .SQLITE_MISMATCH,
-            message: "could not decode \(type) from \(dbValue) at column `\(columns.names[index])` (index \(index))",
+            message:
+                "could not decode \(type) from database value \(dbValue) at column `\(columns.names[index])` (index \(index))",
             sql: columns.sql)
     }
 }

@@ -33,9 +33,11 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Creates a value from any convertible value; `nil` gives NULL.
-    public init(value: (any DatabaseValueConvertible)?) {
-        self = value?.databaseValue ?? .null
+    /// The database value of any value that conforms to `DatabaseValueConvertible` (`NSNull` and
+    /// an optional holding nil give NULL), or nil for a value that does not conform.
+    public init?(value: Any) {
+        guard let convertible = value as? any DatabaseValueConvertible else { return nil }
+        self = convertible.databaseValue
     }
 
     /// A description for logs: `NULL`, `1`, `1.5`, `"text"` (with Swift escapes), `Data(3 bytes)`.

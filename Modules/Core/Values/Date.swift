@@ -20,7 +20,7 @@ extension Date: DatabaseValueConvertible {
         let seconds = dayMilliseconds / 1000 % 60
         let millis = dayMilliseconds % 1000
         let text =
-            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))"
+            "\(year.zeroPadded(toWidth: 4))-\(month.zeroPadded(toWidth: 2))-\(day.zeroPadded(toWidth: 2)) \(hours.zeroPadded(toWidth: 2)):\(minutes.zeroPadded(toWidth: 2)):\(seconds.zeroPadded(toWidth: 2)).\(millis.zeroPadded(toWidth: 3))"
         return text.databaseValue
     }
 
@@ -31,17 +31,10 @@ extension Date: DatabaseValueConvertible {
         switch dbValue.storage {
         case .int64(let int64): return Date(timeIntervalSince1970: TimeInterval(int64))
         case .double(let double): return Date(timeIntervalSince1970: double)
-        case .string(let string):
-            var parser = SQLiteDateParser(string)
-            return parser.parse()
+        case .string(let string): return SQLiteDateText(string).flatMap(Date.init(sqliteDateText:))
         default: return nil
         }
     }
-}
-
-private func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
 extension Int64 {
@@ -74,86 +67,28 @@ private func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
     return era * 146_097 + dayOfEra - 719_468
 }
 
-/// Parses the date formats of SQLite's date and time functions.
-private struct SQLiteDateParser {
-    private let bytes: [UInt8]
-    private var index = 0
-
-    init(_ string: String) {
-        bytes = Array(string.utf8)
+extension Date {
+    /// The date of a text in SQLite's formats, read as UTC unless it has a time zone; nil for a
+    /// time without a day, or parts out of their range (24:00 is the end of the day, as SQLite
+    /// reads it).
+    fileprivate init?(sqliteDateText text: SQLiteDateText) {
+        guard let day = text.day, (1...12).contains(day.month), (1...31).contains(day.day) else { return nil }
+        var seconds = Double(
+            daysSince1970(year: Int64(day.year), month: Int64(day.month), day: Int64(day.day)) * 86_400)
+        if let time = text.time {
+            guard time.hour <= 24, time.minute < 60, (time.second ?? 0) < 60 else { return nil }
+            seconds += Double(time.hour * 3600 + time.minute * 60 + (time.second ?? 0)) + (time.fraction ?? 0)
+        }
+        seconds -= Double(text.timeZoneOffset ?? 0)
+        self.init(timeIntervalSince1970: seconds)
     }
 
-    mutating func parse() -> Date? {
-        guard let year = number(digits: 4), literal(UInt8(ascii: "-")),
-            let month = number(digits: 2), (1...12).contains(month), literal(UInt8(ascii: "-")),
-            let day = number(digits: 2), (1...31).contains(day)
-        else { return nil }
-        var seconds = Double(daysSince1970(year: year, month: month, day: day) * 86_400)
-        if index < bytes.count {
-            guard literal(UInt8(ascii: " ")) || literal(UInt8(ascii: "T")),
-                // 24 is the end of the day, as SQLite reads it.
-                let hours = number(digits: 2), hours <= 24, literal(UInt8(ascii: ":")),
-                let minutes = number(digits: 2), minutes < 60
-            else { return nil }
-            seconds += Double(hours * 3600 + minutes * 60)
-            if literal(UInt8(ascii: ":")) {
-                guard let wholeSeconds = number(digits: 2), wholeSeconds < 60 else { return nil }
-                seconds += Double(wholeSeconds)
-                if literal(UInt8(ascii: ".")) {
-                    guard let fraction = fraction() else { return nil }
-                    seconds += fraction
-                }
-            }
-            guard let offset = timeZoneOffset() else { return nil }
-            seconds -= offset
-        }
-        guard index == bytes.count else { return nil }
-        return Date(timeIntervalSince1970: seconds)
-    }
-
-    private mutating func literal(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
-
-    private mutating func number(digits: Int) -> Int64? {
-        guard index + digits <= bytes.count else { return nil }
-        var value: Int64 = 0
-        for byte in bytes[index..<index + digits] {
-            guard (48...57).contains(byte) else { return nil }
-            value = value * 10 + Int64(byte - 48)
-        }
-        index += digits
-        return value
-    }
-
-    private mutating func fraction() -> Double? {
-        var value = 0.0
-        var scale = 0.1
-        let start = index
-        while index < bytes.count, (48...57).contains(bytes[index]) {
-            value += Double(bytes[index] - 48) * scale
-            scale /= 10
-            index += 1
-        }
-        return index > start ? value : nil
-    }
-
-    /// The offset from UTC in seconds: 0 without a time zone or with "Z".
-    private mutating func timeZoneOffset() -> Double? {
-        if index == bytes.count || literal(UInt8(ascii: "Z")) { return 0 }
-        let sign: Double
-        if literal(UInt8(ascii: "+")) {
-            sign = 1
-        } else if literal(UInt8(ascii: "-")) {
-            sign = -1
-        } else {
-            return nil
-        }
-        guard let hours = number(digits: 2), literal(UInt8(ascii: ":")), let minutes = number(digits: 2) else {
-            return nil
-        }
-        return sign * Double(hours * 3600 + minutes * 60)
+    /// The date of a Julian day number (days since noon UTC of November 24, 4714 BC in the proleptic
+    /// Gregorian calendar, as SQLite's `julianday()` returns), to the millisecond; nil when the number
+    /// is not finite or out of range.
+    public init?(julianDay: Double) {
+        // SQLite truncates a Julian day to milliseconds; 2440587.5 is 1970-01-01 00:00:00 UTC.
+        guard let milliseconds = Int64(exactly: (julianDay * 86_400_000).rounded(.towardZero)) else { return nil }
+        self.init(timeIntervalSince1970: (Double(milliseconds) - 210_866_760_000_000) / 1000)
     }
 }

@@ -77,6 +77,16 @@ extension Float: DatabaseValueConvertible {
     }
 }
 
+extension CGFloat: DatabaseValueConvertible {
+    /// A REAL.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(Double(self))) }
+
+    /// Decodes reals and integers.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> CGFloat? {
+        Double.fromDatabaseValue(dbValue).map { CGFloat($0) }
+    }
+}
+
 extension String: DatabaseValueConvertible {
     /// A TEXT.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }

@@ -76,10 +76,41 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
         namedValues = [:]
     }
 
+    /// Positional arguments from an array of values of any type, or nil when one of them does not
+    /// conform to `DatabaseValueConvertible` (`NSNull` is NULL).
+    public init?(_ array: [Any]) {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(array.count)
+        for element in array {
+            guard let value = DatabaseValue(value: element) else { return nil }
+            values.append(value)
+        }
+        self.init(databaseValues: values)
+    }
+
     /// Named arguments from a dictionary (`nil` is NULL).
     public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
         positional = .databaseValues([])
         namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
+    }
+
+    /// Named arguments from a sequence of names and values (`nil` is NULL); a name that comes twice
+    /// takes its last value.
+    public init(_ keysAndValues: some Sequence<(String, (any DatabaseValueConvertible)?)>) {
+        positional = .databaseValues([])
+        namedValues = Dictionary(
+            keysAndValues.lazy.map { ($0.0, $0.1?.databaseValue ?? .null) }, uniquingKeysWith: { $1 })
+    }
+
+    /// Named arguments from a dictionary of any keys and values, or nil when a key is not a string
+    /// or a value does not conform to `DatabaseValueConvertible` (`NSNull` is NULL).
+    public init?(_ dictionary: [AnyHashable: Any]) {
+        var namedValues: [String: DatabaseValue] = [:]
+        for (key, value) in dictionary {
+            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            namedValues[name] = dbValue
+        }
+        self.init(databaseValues: [], namedValues: namedValues)
     }
 
     /// Positional arguments: `["Arthur", 1000, nil]`.
@@ -90,8 +121,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
 
     /// Named arguments: `["name": "Arthur", "score": 1000]`.
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-        positional = .databaseValues([])
-        namedValues = Dictionary(elements.map { ($0.0, $0.1?.databaseValue ?? .null) }, uniquingKeysWith: { $1 })
+        self.init(elements)
     }
 
     /// Appends the arguments of `other`; named values of `other` replace those of the same name.
