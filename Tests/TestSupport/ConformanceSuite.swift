@@ -14,7 +14,7 @@ public enum ConformanceSuite {
         + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
         + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks + maintenanceChecks + backupChecks
         + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
-        + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks
+        + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {
