@@ -13,7 +13,7 @@ final class DatabaseRecordEncoder: Encoder {
     let output: RecordEncodingOutput
     private let reusableContainer = ReusableKeyedContainer()
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { output.recordType?.databaseEncodingUserInfo ?? [:] }
 
     /// An encoder that writes to `output`: a new one, or the one of the record whose superclass
     /// this encoder encodes.
@@ -51,7 +51,7 @@ final class DatabaseRecordEncoder: Encoder {
     }
 }
 
-/// The columns of an encoded record, or why it has none.
+/// The columns of an encoded record, or why it has none, and the encoding strategies of its type.
 final class RecordEncodingOutput {
     /// The encoded columns.
     ///
@@ -61,11 +61,56 @@ final class RecordEncodingOutput {
     @exclusivity(unchecked) var container = PersistenceContainer()
     /// Set when the record encodes in a way that has no column mapping; `encode(to:)` then throws.
     var unsupportedEncoding: String?
+    /// The type of the encoded record, whose strategies apply. (Unchecked exclusivity, as for
+    /// `container`, and for the same reason: it is set and read once per record or per value.)
+    @exclusivity(unchecked) private(set) var recordType: (any EncodableRecord.Type)?
+    /// The column of a coding key, for a record type whose column strategy maps its keys; nil when
+    /// keys are columns (unchecked exclusivity, as for `recordType`).
+    @exclusivity(unchecked) private var mappedColumn: (@Sendable (any CodingKey) -> String)?
+
+    /// Makes the output ready for the encoding of a record of the given type.
+    func prepare(for recordType: any EncodableRecord.Type) {
+        self.recordType = recordType
+        let strategy = recordType.databaseColumnEncodingStrategy
+        if case .useDefaultKeys = strategy {
+            mappedColumn = nil
+        } else {
+            mappedColumn = { strategy.column(for: $0) }
+        }
+    }
 
     /// Empties the output, for the next record.
     func reset() {
         container = PersistenceContainer()
         unsupportedEncoding = nil
+        recordType = nil
+        mappedColumn = nil
+    }
+
+    /// The column of a coding key.
+    @inline(__always)
+    func column(for key: some CodingKey) -> String {
+        guard let mappedColumn else { return key.stringValue }
+        return mappedColumn(key)
+    }
+
+    /// The database value of a property: dates, data and UUIDs with the strategies of the record
+    /// type, other values as `DatabaseValueEncoder` encodes them, with the JSON encoder of the
+    /// record type.
+    func databaseValue<T: Encodable>(of value: T, column: String, key: some CodingKey) throws -> DatabaseValue {
+        guard let recordType else { return try DatabaseValueEncoder.databaseValue(of: value) }
+        if T.self == Date.self {
+            return recordType.databaseDateEncodingStrategy(for: column).databaseValue(of: value as! Date)
+        }
+        if T.self == Data.self {
+            return try recordType.databaseDataEncodingStrategy(for: column).databaseValue(of: value as! Data)
+        }
+        if T.self == UUID.self {
+            return recordType.databaseUUIDEncodingStrategy(for: column).databaseValue(of: value as! UUID)
+        }
+        return try DatabaseValueEncoder.databaseValue(of: value) {
+            recordType.databaseJSONEncoder(for: key.stringValue)
+        }
     }
 }
 
@@ -73,11 +118,12 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     let output: RecordEncodingOutput
     var codingPath: [any CodingKey] { [] }
 
-    func encodeNil(forKey key: Key) throws { output.container.setDatabaseValue(.null, forColumn: key.stringValue) }
+    func encodeNil(forKey key: Key) throws { set(.null, key) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let column = output.column(for: key)
         output.container.setDatabaseValue(
-            try DatabaseValueEncoder.databaseValue(of: value), forColumn: key.stringValue)
+            try output.databaseValue(of: value, column: column, key: key), forColumn: column)
     }
 
     // The typed methods that synthesized Encodable calls: no dynamic cast is needed.
@@ -99,7 +145,7 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     // Not generic over the value: in this type, generic over the client's coding keys, a generic
     // method would not be specialized, and would cost a dynamic dispatch per value.
     private func set(_ value: DatabaseValue, _ key: Key) {
-        output.container.setDatabaseValue(value, forColumn: key.stringValue)
+        output.container.setDatabaseValue(value, forColumn: output.column(for: key))
     }
 
     // Synthesized Encodable calls the typed `encodeIfPresent` methods, whose default skips nil:
@@ -149,7 +195,11 @@ final class DatabaseValueEncoder: Encoder {
     var result: DatabaseValue?
     private var needsJSON = false
 
-    static func databaseValue(of value: some Encodable) throws -> DatabaseValue {
+    /// The database value of `value`: its own for a convertible type, its single value for a
+    /// wrapper, or else JSON text, encoded by `jsonEncoder`.
+    static func databaseValue(
+        of value: some Encodable, jsonEncoder: () -> JSONEncoder = { .forDatabase() }
+    ) throws -> DatabaseValue {
         if let convertible = value as? any DatabaseValueConvertible {
             return convertible.databaseValue
         }
@@ -158,7 +208,7 @@ final class DatabaseValueEncoder: Encoder {
         if !encoder.needsJSON, let result = encoder.result {
             return result
         }
-        return String(decoding: try JSONEncoder.database.encode(value), as: UTF8.self).databaseValue
+        return String(decoding: try jsonEncoder().encode(value), as: UTF8.self).databaseValue
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

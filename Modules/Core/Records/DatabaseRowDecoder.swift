@@ -12,35 +12,53 @@ import Foundation
 /// `struct BookInfo: Decodable { var book: Book; var author: Author }`, decoded from a row of book
 /// columns with an `author` scope. A second such key is an error.
 ///
-/// A row is always decoded at the top level: the coding path is empty. The decoder and its
-/// container hold nothing but the row, because the standard library copies them for every value.
-struct DatabaseRowDecoder: Decoder {
+/// The strategies of the record type apply (see `FetchableRecord.databaseDateDecodingStrategy(for:)`
+/// and the others), also to the nested `Decodable` values that are no records.
+///
+/// A row is always decoded at the top level: the coding path is empty. The decoder holds the row
+/// only, and is generic over the record type, whose strategies apply: it fits in an existential
+/// without an allocation, and its metadata is static in the code of `init(row:)`, which is inlined
+/// into the record's module. The container has a layout of its own (the row, and the columns of
+/// the keys when a column strategy maps them), because the standard library copies it for every
+/// value, also where it is not specialized.
+@usableFromInline
+struct DatabaseRowDecoder<Record: FetchableRecord>: Decoder {
     let row: Row
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    @usableFromInline var codingPath: [any CodingKey] { [] }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+    @usableFromInline
+    init(row: Row) {
+        self.row = row
+    }
+
+    @usableFromInline func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         // A row with scopes needs a container and a storage of its own, which remember the key it
         // decodes from the row itself.
         guard !row.hasScopes, let reusable = row.storage.reusableDecodingContainer() else {
-            return Self.makeContainer(row: row)
+            return makeContainer()
         }
-        return reusable.container(keyedBy: Key.self) { Self.makeContainer(row: row) }
+        return reusable.container(keyedBy: Key.self, for: ObjectIdentifier(Record.self)) { makeContainer() }
     }
 
     /// A new container. Not inlined, so that `container(keyedBy:)` returns a kept container without
     /// the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
     @inline(never)
-    private static func makeContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
-        rowContainer(row: row)
+    private func makeContainer<Key: CodingKey>() -> KeyedDecodingContainer<Key> {
+        let strategy = Record.databaseColumnDecodingStrategy
+        if case .useDefaultKeys = strategy {
+            return rowContainer(row: row, Record.self)
+        }
+        let columns: KeyedDecodingContainer<ColumnKey> = rowContainer(row: row, Record.self)
+        return KeyedDecodingContainer(MappedKeyedContainer(columns: columns, row: row, strategy: strategy))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    @usableFromInline func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
             [Any].self, .init(codingPath: codingPath, debugDescription: "a row decodes as a keyed container"))
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    @usableFromInline func singleValueContainer() throws -> any SingleValueDecodingContainer {
         throw DecodingError.typeMismatch(
             Any.self, .init(codingPath: codingPath, debugDescription: "a row decodes as a keyed container"))
     }
@@ -48,13 +66,89 @@ struct DatabaseRowDecoder: Decoder {
 
 /// The container of a row. A row with scopes gets a storage of its own, which remembers the key
 /// decoded from the row itself (see `RowStorage.decodedRowKey`).
-private func rowContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(RowKeyedContainer<Key>(row: row.hasScopes ? row.forDecodingOneRecord() : row))
+private func rowContainer<Key: CodingKey, Record: FetchableRecord>(row: Row, _ recordType: Record.Type)
+    -> KeyedDecodingContainer<Key>
+{
+    KeyedDecodingContainer(RowKeyedContainer<Key, Record>(row: row.hasScopes ? row.forDecodingOneRecord() : row))
+}
+
+/// The key of a column: what the container of a row reads for a record whose column strategy maps
+/// its coding keys to other columns.
+private struct ColumnKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The container of a record whose column strategy maps its coding keys: it reads the column of
+/// each key from the container of the row's columns. (A container of its own, so that the
+/// container of the records that keep the default keys holds the row only, which the standard
+/// library copies for every value.)
+private struct MappedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let columns: KeyedDecodingContainer<ColumnKey>
+    /// The column of each key: each column of the row, under the key the strategy makes of it
+    /// (the leftmost column of a key wins).
+    let keyColumns: [String: String]
+    var codingPath: [any CodingKey] { [] }
+
+    init(columns: KeyedDecodingContainer<ColumnKey>, row: Row, strategy: DatabaseColumnDecodingStrategy) {
+        self.columns = columns
+        var keyColumns: [String: String] = [:]
+        for column in row.columnNames {
+            let key = strategy.key(forColumn: column)
+            if keyColumns[key] == nil { keyColumns[key] = column }
+        }
+        self.keyColumns = keyColumns
+    }
+
+    /// The column of a key, or the key itself, which then names no column (but maybe a scope).
+    private func column(_ key: Key) -> ColumnKey {
+        ColumnKey(stringValue: keyColumns[key.stringValue] ?? key.stringValue)
+    }
+
+    var allKeys: [Key] {
+        let scopes = columns.allKeys.map(\.stringValue).filter { !keyColumns.values.contains($0) }
+        return (keyColumns.keys.sorted() + scopes).compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool { columns.contains(column(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { try columns.decodeNil(forKey: column(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try columns.decode(type, forKey: column(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try columns.decode(type, forKey: column(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try columns.decode(type, forKey: column(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try columns.nestedContainer(keyedBy: type, forKey: column(key))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try columns.nestedUnkeyedContainer(forKey: column(key))
+    }
+
+    func superDecoder() throws -> any Decoder { try columns.superDecoder() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try columns.superDecoder(forKey: column(key)) }
 }
 
 /// The container of a row: it holds one reference, which the standard library copies for every
 /// value.
-private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: KeyedDecodingContainerProtocol {
     let row: Row
     var codingPath: [any CodingKey] { [] }
 
@@ -65,10 +159,14 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         }
     }
 
-    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) || scopedRow(forKey: key) != nil }
+    /// The column of a key.
+    @inline(__always)
+    private func column(_ key: Key) -> String { key.stringValue }
+
+    func contains(_ key: Key) -> Bool { row.hasColumn(column(key)) || scopedRow(forKey: key) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        if let dbValue = row.databaseValue(forColumn: key.stringValue) { return dbValue.isNull }
+        if let dbValue = row.databaseValue(forColumn: column(key)) { return dbValue.isNull }
         return !(scopedRow(forKey: key)?.containsNonNullValue ?? false)
     }
 
@@ -77,67 +175,70 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         row.hasScopes ? row.scopesTree[key.stringValue] : nil
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, key.stringValue) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, column(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeColumn(row, column(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeColumn(row, column(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeColumn(row, column(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeColumn(row, column(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeColumn(row, column(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeColumn(row, column(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeColumn(row, column(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeColumn(row, column(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeColumn(row, column(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeColumn(row, column(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeColumn(row, column(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, column(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, column(key)) }
 
     // Synthesized Decodable calls the typed `decodeIfPresent` methods for optional properties: their
     // default implementation looks the column up three times (contains, decodeNil, decode). An optional
     // of these standard types is decoded at once instead: nil for a missing column or NULL. (Other
     // optionals, such as `Date?`, keep the default.)
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, column(key)) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeColumn(row, key.stringValue) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeColumn(row, column(key)) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeColumn(row, column(key)) }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeColumn(row, column(key)) }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if T.self == Date.self || T.self == Data.self, let value = try decodeWithStrategy(T.self, forKey: key) {
+            return value
+        }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, forKey: key) as! T
         }
-        guard let dbValue = row.databaseValue(forColumn: key.stringValue) else {
+        guard let dbValue = row.databaseValue(forColumn: column(key)) else {
             if let scopedRow = scopedRow(forKey: key) { return try decodeRecord(T.self, from: scopedRow) }
-            guard row.hasScopes else { throw row.missingColumnError(key.stringValue) }
+            guard row.hasScopes else { throw row.missingColumnError(column(key)) }
             if let previous = row.storage.decodedRowKey {
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR,
@@ -150,24 +251,45 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             return try decodeRecord(T.self, from: row.unscoped)
         }
         return try DatabaseValueDecoder.decode(
-            T.self, from: dbValue, codingPath: codingPath + [key], sql: row.columns.sql)
+            T.self, from: dbValue, codingPath: codingPath + [key], sql: row.columns.sql
+        ) { Record.databaseJSONDecoder(for: key.stringValue) }
     }
 
-    /// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others.
+    /// A date or data decoded with the strategy of the record type, or nil for the default
+    /// strategy (the value then decodes as any convertible value) or a missing column.
+    private func decodeWithStrategy<T>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let column = column(key)
+        guard let dbValue = row.databaseValue(forColumn: column) else { return nil }
+        let value: Any?
+        if T.self == Date.self {
+            let strategy = Record.databaseDateDecodingStrategy(for: column)
+            if case .deferredToDate = strategy { return nil }
+            value = strategy.date(from: dbValue)
+        } else {
+            let strategy = Record.databaseDataDecodingStrategy(for: column)
+            if case .deferredToData = strategy { return nil }
+            value = strategy.data(from: dbValue)
+        }
+        guard let value else { throw mismatch(T.self, dbValue, codingPath + [key], sql: row.columns.sql) }
+        return (value as! T)
+    }
+
+    /// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others, with
+    /// the strategies of the record type.
     private func decodeRecord<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
         if let record = T.self as? any FetchableRecord.Type { return try record.init(row: row) as! T }
-        return try T(from: DatabaseRowDecoder(row: row))
+        return try T(from: DatabaseRowDecoder<Record>(row: row))
     }
 
     private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decodeColumn(row, key.stringValue)
+        try decodeColumn(row, column(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        if !row.hasColumn(key.stringValue), let scopedRow = scopedRow(forKey: key) {
-            return rowContainer(row: scopedRow)
+        if !row.hasColumn(column(key)), let scopedRow = scopedRow(forKey: key) {
+            return rowContainer(row: scopedRow, Record.self)
         }
         throw DecodingError.typeMismatch(
             type, .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
@@ -179,8 +301,8 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             .init(codingPath: codingPath + [key], debugDescription: "nested containers are decoded from JSON"))
     }
 
-    func superDecoder() throws -> any Decoder { DatabaseRowDecoder(row: row) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { DatabaseRowDecoder(row: row) }
+    func superDecoder() throws -> any Decoder { DatabaseRowDecoder<Record>(row: row) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { DatabaseRowDecoder<Record>(row: row) }
 }
 
 /// Decodes a column. Generic over the value only (not over the coding keys, which are the client's),
@@ -198,10 +320,9 @@ struct DatabaseValueDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     static func decode<T: Decodable>(
-        _ type: T.Type, from dbValue: DatabaseValue, codingPath: [any CodingKey], sql: String?
-    )
-        throws -> T
-    {
+        _ type: T.Type, from dbValue: DatabaseValue, codingPath: [any CodingKey], sql: String?,
+        jsonDecoder: () -> JSONDecoder
+    ) throws -> T {
         do {
             return try T(from: DatabaseValueDecoder(dbValue: dbValue, codingPath: codingPath, sql: sql))
         } catch let error as DecodingError {
@@ -221,7 +342,7 @@ struct DatabaseValueDecoder: Decoder {
             default: throw mismatch(T.self, dbValue, codingPath, sql: sql)
             }
             do {
-                return try JSONDecoder.database.decode(T.self, from: data)
+                return try jsonDecoder().decode(T.self, from: data)
             } catch {
                 throw DatabaseError(
                     resultCode: .SQLITE_MISMATCH,

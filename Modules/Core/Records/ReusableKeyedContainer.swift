@@ -8,7 +8,8 @@
 /// kept, for rows that decode several records (a joined row, a class and its superclass).
 ///
 /// An instance serves one kind of container, built by one call site: the type of the container
-/// then depends on the coding keys alone, which the instance checks.
+/// then depends on the coding keys alone, which the instance checks, with the context the
+/// container was built for (the decoded record type, whose strategies it applies).
 final class ReusableKeyedContainer {
     /// The kept containers, the most recently built last.
     // Unchecked exclusivity: an instance is used by one thread at a time (a cursor's, in its
@@ -17,45 +18,55 @@ final class ReusableKeyedContainer {
     @exclusivity(unchecked) private var entries: [KeyedEntry] = []
     private static let capacity = 4
 
-    /// The container of the given coding keys, built by `make` unless a kept one serves.
+    /// The container of the given coding keys and context, built by `make` unless a kept one serves.
     // Inlined, so that a kept container is returned without the metadata of `Container`: see
     // `ContainerEntry.copyOfContainer()`.
     @inline(__always)
-    func container<Key: CodingKey, Container>(keyedBy type: Key.Type, make: () -> Container) -> Container {
+    func container<Key: CodingKey, Container>(
+        keyedBy type: Key.Type, for context: ObjectIdentifier? = nil, make: () -> Container
+    ) -> Container {
         let keyType = ObjectIdentifier(Key.self)
-        guard let entry = keptEntry(for: keyType) else { return keep(make, for: keyType) }
+        guard let entry = keptEntry(for: keyType, context: context) else {
+            return keep(make, for: keyType, context: context)
+        }
         // Sound: the entry was built for `Key` (a type has one metadata record) by the one call
         // site of this instance, whose container type depends on `Key` alone. The unchecked cast
         // spares a metadata lookup per record.
         return unsafeDowncast(entry, to: ContainerEntry<Container>.self).copyOfContainer()
     }
 
-    private func keptEntry(for keyType: ObjectIdentifier) -> KeyedEntry? {
-        entries.last { $0.keyType == keyType }
+    private func keptEntry(for keyType: ObjectIdentifier, context: ObjectIdentifier?) -> KeyedEntry? {
+        entries.last { $0.keyType == keyType && $0.context == context }
     }
 
     /// Builds and keeps a container. Not inlined: its caller would reserve stack for a container,
     /// which needs the metadata of `Container`.
     @inline(never)
-    private func keep<Container>(_ make: () -> Container, for keyType: ObjectIdentifier) -> Container {
+    private func keep<Container>(
+        _ make: () -> Container, for keyType: ObjectIdentifier, context: ObjectIdentifier?
+    ) -> Container {
         let container = make()
         if entries.count == Self.capacity { entries.removeFirst() }
-        entries.append(ContainerEntry(keyType: keyType, container: container))
+        entries.append(ContainerEntry(keyType: keyType, context: context, container: container))
         return container
     }
 }
 
-/// A kept container, and the coding-key type it was built for.
+/// A kept container, and the coding-key type and context it was built for.
 private class KeyedEntry {
     let keyType: ObjectIdentifier
-    init(keyType: ObjectIdentifier) { self.keyType = keyType }
+    let context: ObjectIdentifier?
+    init(keyType: ObjectIdentifier, context: ObjectIdentifier?) {
+        self.keyType = keyType
+        self.context = context
+    }
 }
 
 private final class ContainerEntry<Container>: KeyedEntry {
     let container: Container
-    init(keyType: ObjectIdentifier, container: Container) {
+    init(keyType: ObjectIdentifier, context: ObjectIdentifier?, container: Container) {
         self.container = container
-        super.init(keyType: keyType)
+        super.init(keyType: keyType, context: context)
     }
 
     /// A copy of the container. Not inlined: the metadata of `Container`, which the copy needs
