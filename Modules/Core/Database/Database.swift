@@ -29,6 +29,9 @@ public final class Database: CustomStringConvertible {
     @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
     /// What the connection knows of the schema.
     @exclusivity(unchecked) var schemaCache = SchemaCache()
+    /// What tells the connection the primary keys of views: the `schemaSource` of the
+    /// configuration, or the one that ``withSchemaSource(_:execute:)`` sets for its closure.
+    public internal(set) var schemaSource: (any DatabaseSchemaSource)?
     /// The `PRAGMA schema_version` that `clearCachesIfSchemaChanged()` saw last.
     var lastSchemaVersion: Int32?
     /// Whether the open transaction changed the schema: its rollback then makes the statements
@@ -89,6 +92,7 @@ public final class Database: CustomStringConvertible {
         }
         self.sqliteConnection = connection
         self.configuration = configuration
+        self.schemaSource = configuration.schemaSource
         self.driver = driver
         self.description = description
         // Before any statement is prepared: registering an authorizer expires prepared statements.
