@@ -55,14 +55,14 @@ public final class Database: CustomStringConvertible {
     private(set) var observationBroker: DatabaseObservationBroker?
     /// The count of the commits of the database's writer, which this connection shares with the
     /// other connections of its database.
-    package let transactionClock: TransactionClock
+    package let commitClock: CommitClock
     /// Whether `PRAGMA query_only` is on, until the end of the read-only access (see `readingOnly`).
     var isQueryOnly = false
     /// Whether the current access is read-only (see `readingOnly`): transaction observers are
     /// told nothing of it.
     var isReadOnlyAccess = false
     /// The commits of the writer that the snapshot of the current read holds (see
-    /// `TransactionClock`), while a read transaction of a pool reader runs.
+    /// `CommitClock`), while a read transaction of a pool reader runs.
     var readerSnapshotPosition: ClosedRange<Int>?
     /// Whether the block of a transaction or savepoint that the library opened runs (see
     /// `insideTransactionBlock(_:)`): its statements must not outlive the transaction.
@@ -72,14 +72,14 @@ public final class Database: CustomStringConvertible {
 
     /// Opens a connection, on the queue of its future accesses.
     ///
-    /// - parameter transactionClock: The clock of the database's writer (a new one for a writer).
+    /// - parameter commitClock: The clock of the database's writer (a new one for a writer).
     init(
         path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
-        transactionClock: TransactionClock
+        commitClock: CommitClock
     ) throws {
         let api = driver.api
         self.api = api
-        self.transactionClock = transactionClock
+        self.commitClock = commitClock
         var flags = configuration.readonly ? SQLITE.OPEN_READONLY : (SQLITE.OPEN_READWRITE | SQLITE.OPEN_CREATE)
         flags |= SQLITE.OPEN_NOMUTEX | SQLITE.OPEN_URI
         var connection: OpaquePointer?
@@ -98,7 +98,7 @@ public final class Database: CustomStringConvertible {
         // Before any statement is prepared: registering an authorizer expires prepared statements.
         authorizer.register(on: connection, api: api)
         if !configuration.readonly {
-            let broker = DatabaseObservationBroker(database: self, clock: transactionClock)
+            let broker = DatabaseObservationBroker(database: self, clock: commitClock)
             observationBroker = broker
             authorizer.observesDeletions = { [unowned broker] table in broker.observesDeletions(on: table) }
         }
