@@ -78,6 +78,10 @@ public struct Configuration: Sendable {
     /// `DatabaseMigrator` run without it (see ``DatabaseSchemaSource``).
     public var schemaSource: (any DatabaseSchemaSource)?
 
+    /// What gives ``Database/transactionDate`` the date of each transaction (`.default`, the
+    /// current date, by default).
+    public var transactionClock: any TransactionClock = .default
+
     /// The functions run on each new connection, in order, before it is used.
     public private(set) var setups: [@Sendable (Database) throws -> Void] = []
 

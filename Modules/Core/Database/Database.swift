@@ -32,6 +32,9 @@ public final class Database: CustomStringConvertible {
     /// What tells the connection the primary keys of views: the `schemaSource` of the
     /// configuration, or the one that ``withSchemaSource(_:execute:)`` sets for its closure.
     public internal(set) var schemaSource: (any DatabaseSchemaSource)?
+    /// The date that the transaction clock gave the current transaction, or its error; nil
+    /// outside of a transaction (see `transactionDate`).
+    var transactionDateResult: Result<Date, any Error>?
     /// The `PRAGMA schema_version` that `clearCachesIfSchemaChanged()` saw last.
     var lastSchemaVersion: Int32?
     /// Whether the open transaction changed the schema: its rollback then makes the statements
