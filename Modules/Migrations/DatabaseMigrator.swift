@@ -15,7 +15,8 @@ import RSCore
 ///
 /// Applied migrations are recorded in the table `grdb_migrations`, the one GRDB uses, so that a
 /// database migrated by GRDB keeps its history. Each migration runs in a transaction: a migration
-/// that throws leaves the database as it was before it.
+/// that throws leaves the database as it was before it. Migrations run without the schema source
+/// of the connection (`Database.withSchemaSource(_:execute:)` brings one back), as in GRDB.
 public struct DatabaseMigrator: Sendable {
     /// How foreign keys are checked around a migration.
     public enum ForeignKeyChecks: Sendable {
@@ -214,7 +215,12 @@ public struct DatabaseMigrator: Sendable {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
     }
 
+    /// Runs a migration without schema source: what it does depends on SQLite's schema only.
     private func run(_ migration: Migration, appliedMerged: Set<String>, _ db: Database) throws {
+        try db.withSchemaSource(nil) { try runWithoutSchemaSource(migration, appliedMerged: appliedMerged, db) }
+    }
+
+    private func runWithoutSchemaSource(_ migration: Migration, appliedMerged: Set<String>, _ db: Database) throws {
         // The connection's setting, which `prepareDatabase` may have changed, not the configuration's.
         let disablesForeignKeys =
             try migration.foreignKeyChecks == .deferred && Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true

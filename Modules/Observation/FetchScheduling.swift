@@ -6,7 +6,7 @@
 /// commit needs no other). With a minimum interval, a change that comes sooner after the start of
 /// the previous fetch waits until the interval has passed, however many changes come meanwhile.
 ///
-/// Commits are numbered as `TransactionClock` counts them.
+/// Commits are numbered as `CommitClock` counts them.
 ///
 ///     starting ──start──▶ fetching ──fetchDidComplete──▶ idle ──databaseDidChange──▶ fetching
 ///                          │    ▲                          ▲         │ (too soon)

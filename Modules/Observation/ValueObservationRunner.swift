@@ -12,7 +12,7 @@ import RSCore
 ///   writer, before any other write. No commit is missed, none is seen twice.
 /// - **On readers** (a `DatabasePool`): the initial fetch runs on a reader, without waiting for the
 ///   writer, and its value is notified at once; the observer is then registered on the writer,
-///   where the `TransactionClock` tells whether a commit that the initial snapshot did not see
+///   where the `CommitClock` tells whether a commit that the initial snapshot did not see
 ///   changed the region (then it fetches again, and only then: no spurious duplicate of the initial
 ///   value). Later fetches run on readers, after the commits, without delaying writes.
 final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserver, @unchecked Sendable {
@@ -120,7 +120,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
         var seenCommit: Int
         /// For a start on a reader: the observer is registered on the writer later, and compares
         /// the snapshot of the initial fetch with the commits the watch sees.
-        var pendingRegistration: (watch: TransactionClock.Watch, position: ClosedRange<Int>)?
+        var pendingRegistration: (watch: CommitClock.Watch, position: ClosedRange<Int>)?
     }
 
     /// Starts in a read access: on the writer's connection (a `DatabaseQueue`), or on a reader.
@@ -145,7 +145,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// Fetches the initial value on a reader; the observer is registered on the writer later.
     private func startOnReader(_ db: Database, reader: any DatabaseReader) throws -> Start {
         state.withLock { $0.mode = .readers(reader) }
-        let watch = db.transactionClock.watch()
+        let watch = db.commitClock.watch()
         let position = db.snapshotPosition
         let fetched = try fetch(db, isInitial: true)
         if let region = fetched.region { setRegion(region) }
@@ -167,7 +167,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
 
     /// Registers the observer on the writer, or updates its region, with the region of the fetch
     /// of the given snapshot: the commits after the snapshot that changed the region trigger a fetch.
-    private func register(watch: TransactionClock.Watch, position: ClosedRange<Int>) {
+    private func register(watch: CommitClock.Watch, position: ClosedRange<Int>) {
         guard let writer = state.withLock({ $0.writer }) else { return }
         writer.asyncWriteAccess { result in
             guard !self.isFinished else { return }
@@ -254,7 +254,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
                 switch result {
                 case .success(let db):
                     let isTracking = self.observation.trackingMode.isNonConstant
-                    let watch = isTracking ? db.transactionClock.watch() : nil
+                    let watch = isTracking ? db.commitClock.watch() : nil
                     let position = db.snapshotPosition
                     let fetched = Result { try self.fetch(db, isInitial: false) }
                     if let watch, case .success(let value) = fetched, let region = value.region,
@@ -371,7 +371,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// A committed transaction changed the region (the last one on the writer, `db`).
     private func databaseDidChangeRegion(_ db: Database) {
         observation.events.databaseDidChange?()
-        let commit = db.transactionClock.commitCount
+        let commit = db.commitClock.commitCount
         perform(state.withLock { $0.scheduling.databaseDidChange(now: Self.now(), commit: commit) }, onWriter: db)
     }
 

@@ -476,7 +476,7 @@ let dumpChecks: [ConformanceCheck] = [
 
 /// A text stream that keeps what it is given: a class, since the dump methods take the stream as
 /// a value, which would copy a `String`.
-private final class DumpOutput: TextOutputStream {
+final class DumpOutput: TextOutputStream {
     var text = ""
 
     func write(_ string: String) {
@@ -485,7 +485,7 @@ private final class DumpOutput: TextOutputStream {
 }
 
 /// The text that `body` writes to the stream it is given.
-private func dumped(_ body: (DumpOutput) throws -> Void) rethrows -> String {
+func dumped(_ body: (DumpOutput) throws -> Void) rethrows -> String {
     let output = DumpOutput()
     try body(output)
     return output.text

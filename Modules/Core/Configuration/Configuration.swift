@@ -73,6 +73,15 @@ public struct Configuration: Sendable {
     /// flag has no effect.
     public var observesSuspensionNotifications = false
 
+    /// What tells the connections the primary keys of views, so that records can be fetched from a
+    /// view by key (nil by default: a view has no primary key). The migrations of a
+    /// `DatabaseMigrator` run without it (see ``DatabaseSchemaSource``).
+    public var schemaSource: (any DatabaseSchemaSource)?
+
+    /// What gives ``Database/transactionDate`` the date of each transaction (`.default`, the
+    /// current date, by default).
+    public var transactionClock: any TransactionClock = .default
+
     /// The functions run on each new connection, in order, before it is used.
     public private(set) var setups: [@Sendable (Database) throws -> Void] = []
 

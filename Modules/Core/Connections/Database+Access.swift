@@ -72,7 +72,7 @@ extension Database {
     /// connection knew of a schema that another connection changed since its last read.
     ///
     /// The transaction knows which commits of the writer its snapshot holds (see
-    /// `TransactionClock`): when a commit completed while the snapshot started, which leaves it
+    /// `CommitClock`): when a commit completed while the snapshot started, which leaves it
     /// unknown, the transaction starts again, a few times at most.
     func poolReadTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInsideTransaction { return try body() }
@@ -82,7 +82,7 @@ extension Database {
             let position: ClosedRange<Int>
             do {
                 // The first read of the transaction starts its snapshot.
-                position = try transactionClock.snapshotPosition { try clearCachesIfSchemaChanged() }
+                position = try commitClock.snapshotPosition { try clearCachesIfSchemaChanged() }
             } catch {
                 try? rollback()
                 throw error
@@ -107,7 +107,7 @@ extension Database {
     package var snapshotPosition: ClosedRange<Int> {
         checkAccess()
         if let readerSnapshotPosition { return readerSnapshotPosition }
-        let commitCount = transactionClock.commitCount
+        let commitCount = commitClock.commitCount
         return commitCount...commitCount
     }
 

@@ -45,10 +45,10 @@ public final class DatabasePool: DatabaseWriter {
         let label = configuration.label ?? "ReactiveSQLite.DatabasePool"
         self.label = label
         self.driver = driver
-        let transactionClock = TransactionClock()
+        let commitClock = CommitClock()
         writer = try SerializedDatabase(
             path: path, description: "\(label).writer", configuration: writerConfiguration, driver: driver,
-            owner: owner, transactionClock: transactionClock)
+            owner: owner, commitClock: commitClock)
         // A read-only pool leaves the journal mode of the file as it is, as it must.
         if !configuration.readonly {
             try writer.sync { db in try db.setUpWALMode() }
@@ -61,7 +61,7 @@ public final class DatabasePool: DatabaseWriter {
         readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { index in
             try SerializedDatabase(
                 path: path, description: "\(label).reader.\(index)", configuration: finalReaderConfiguration,
-                driver: driver, owner: owner, transactionClock: transactionClock)
+                driver: driver, owner: owner, commitClock: commitClock)
         }
         readQueue = configuration.makeAccessQueue(label: "\(label).reads", forWriter: false, attributes: .concurrent)
     }

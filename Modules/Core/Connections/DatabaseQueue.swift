@@ -28,7 +28,7 @@ public final class DatabaseQueue: DatabaseWriter {
         let label = configuration.label ?? "ReactiveSQLite.DatabaseQueue"
         writer = try SerializedDatabase(
             path: path, description: label, configuration: configuration, driver: driver,
-            owner: owner, transactionClock: TransactionClock())
+            owner: owner, commitClock: CommitClock())
         // A read-only connection cannot change the journal mode: it ignores the setting, as in GRDB.
         if case .wal = configuration.journalMode, !configuration.readonly {
             try writer.sync { db in try db.setUpWALMode() }

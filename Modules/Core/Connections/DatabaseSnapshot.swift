@@ -29,7 +29,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
         self.path = path
         reader = try SerializedDatabase(
             path: path, description: label, configuration: configuration, driver: driver, owner: owner,
-            transactionClock: TransactionClock())
+            commitClock: CommitClock())
         try reader.sync { db in
             try db.beginTransaction(.deferred)
             // The first read of the transaction starts its snapshot.

@@ -16,10 +16,10 @@ final class SerializedDatabase: @unchecked Sendable {
     ///
     /// - parameters:
     ///   - owner: The identity of the DatabaseQueue or DatabasePool, which detects reentrant accesses.
-    ///   - transactionClock: The clock of the database's writer.
+    ///   - commitClock: The clock of the database's writer.
     init(
         path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
-        owner: DatabaseAccessOwner, transactionClock: TransactionClock
+        owner: DatabaseAccessOwner, commitClock: CommitClock
     ) throws {
         let queue = configuration.makeAccessQueue(label: description, forWriter: !configuration.readonly)
         queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
@@ -28,7 +28,7 @@ final class SerializedDatabase: @unchecked Sendable {
         self.db = try queue.sync {
             try Database(
                 path: path, description: description, configuration: configuration, driver: driver,
-                transactionClock: transactionClock)
+                commitClock: commitClock)
         }
     }
 

@@ -88,14 +88,18 @@ extension Database {
     /// Whether the table has a primary key or a unique index on a subset of the given columns, so
     /// that at most one row matches values of all of them (column names compare case-insensitively;
     /// a partial unique index counts, as in GRDB; an index on an expression does not). `["rowid"]`
-    /// is a unique key of a table that has a rowid.
+    /// is a unique key of a table that has a rowid. A view has no unique key but the primary key
+    /// that the schema source (see ``schemaSource``) gives it.
     ///
-    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
+    /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist; the error of
+    ///   the schema source.
     public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
-        let primaryKey = try self.primaryKey(tableName)
+        let primaryKey = try primaryKeyUnlessKeylessView(tableName)
         let wanted = Set(columns.map { $0.normalizedIdentifier })
         if wanted.isEmpty { return false }
-        if Set(primaryKey.columns.map { $0.normalizedIdentifier }).isSubset(of: wanted) { return true }
+        if let primaryKey, Set(primaryKey.columns.map { $0.normalizedIdentifier }).isSubset(of: wanted) {
+            return true
+        }
         let keys = try uniqueKeys(tableName)
         if wanted.isSubset(of: keys.rowIDNames) { return true }
         return keys.uniqueIndexes.contains { $0.isSubset(of: wanted) }
@@ -145,6 +149,10 @@ extension Database {
                 uniqueIndexes.append(Set(keyColumns.map { $0!.normalizedIdentifier }))
             }
         }
+        // A view has no index, and no rowid.
+        if !hasPrimaryKeyIndex, try resolvedTableOrView(tableName)?.isView == true {
+            hasRowID = false
+        }
         let keys = UniqueKeyInfo(
             rowIDNames: hasRowID ? Set(["rowid", "oid", "_rowid_"]).subtracting(columns) : [],
             hasPrimaryKeyIndex: hasPrimaryKeyIndex, uniqueIndexes: uniqueIndexes)
@@ -182,10 +190,25 @@ extension Database {
         return columnNames
     }
 
-    /// The primary key of a table.
+    /// The primary key of a table, or of a view that the schema source (see ``schemaSource``)
+    /// gives one: the columns it names, without rowid.
     ///
-    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist, or
+    ///   ("database view … has no primary key") for a view that the schema source gives no primary
+    ///   key; the error of the schema source.
     public func primaryKey(_ tableName: String) throws -> PrimaryKeyInfo {
+        guard let primaryKey = try primaryKeyUnlessKeylessView(tableName) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "database view \(tableName) has no primary key")
+        }
+        return primaryKey
+    }
+
+    /// The primary key of a table or a view (see `primaryKey(_:)`), or nil for a view that the
+    /// schema source gives no primary key.
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist; the error of
+    ///   the schema source.
+    package func primaryKeyUnlessKeylessView(_ tableName: String) throws -> PrimaryKeyInfo? {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
         if let primaryKey = schemaCache.primaryKeys[tableName] { return primaryKey }
@@ -198,7 +221,15 @@ extension Database {
         let primaryKey: PrimaryKeyInfo
         switch keyColumns.count {
         case 0:
-            primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
+            // No column of a view is part of a primary key.
+            if let view = try resolvedTableOrView(tableName), view.isView {
+                guard let viewKey = try schemaSourcePrimaryKey(of: view.id, columns: rows.map { $0["name"] }) else {
+                    return nil
+                }
+                primaryKey = viewKey
+            } else {
+                primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
+            }
         case 1
         where try (keyColumns[0]["type"] as String).uppercased() == "INTEGER"
             && !uniqueKeys(tableName).hasPrimaryKeyIndex:
@@ -209,6 +240,57 @@ extension Database {
         }
         schemaCache.primaryKeys[tableName] = primaryKey
         return primaryKey
+    }
+
+    /// The primary key that the schema source gives a view, with the columns spelled as the view
+    /// spells them; nil without schema source, or when it gives no column.
+    ///
+    /// - parameter columns: The columns of the view.
+    /// - throws: The error of the schema source; a `DatabaseError` (`SQLITE_MISUSE`) for a column
+    ///   that the view does not have.
+    private func schemaSourcePrimaryKey(of view: DatabaseObjectID, columns: [String]) throws -> PrimaryKeyInfo? {
+        guard let schemaSource, let keyColumns = try schemaSource.columnsForPrimaryKey(self, inView: view),
+            !keyColumns.isEmpty
+        else { return nil }
+        let spelledColumns = try keyColumns.map { keyColumn in
+            guard let column = columns.first(where: { $0.normalizedIdentifier == keyColumn.normalizedIdentifier })
+            else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "the schema source gives view \(view.name) the primary key column \(keyColumn), "
+                        + "which the view does not have")
+            }
+            return column
+        }
+        return PrimaryKeyInfo(columns: spelledColumns, rowIDColumn: nil)
+    }
+
+    /// The table or view that an unqualified name denotes, as SQLite finds it: in the temporary
+    /// schema first, then in the main one, then in the attached databases in the order of their
+    /// attachment. Nil when no table or view has the name.
+    private func resolvedTableOrView(_ name: String) throws -> (id: DatabaseObjectID, isView: Bool)? {
+        for schemaID in [DatabaseSchemaID.temp, .main] {
+            if let isView = try isView(name, in: schemaID) {
+                return (DatabaseObjectID(name: name, schemaID: schemaID), isView)
+            }
+        }
+        // Each row: seq (0 for main, 1 for temp, then the attached databases in order), name, file.
+        for row in try Row.fetchAll(self, sql: "PRAGMA database_list") where row["seq"] as Int > 1 {
+            let schemaID = DatabaseSchemaID.attached(row["name"])
+            if let isView = try isView(name, in: schemaID) {
+                return (DatabaseObjectID(name: name, schemaID: schemaID), isView)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the table or view of a schema is a view; nil when the schema has no table or view of
+    /// the name.
+    private func isView(_ name: String, in schemaID: DatabaseSchemaID) throws -> Bool? {
+        let schemaTable = schemaID.schemaTableName
+        let statement = try cachedStatement(
+            sql: "SELECT type FROM \(schemaTable) WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE")
+        return try String.fetchOne(statement, arguments: [name]).map { $0 == "view" }
     }
 }
 

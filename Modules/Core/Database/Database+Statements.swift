@@ -114,6 +114,8 @@ extension Database {
     ///
     /// - throws: The error of a transaction observer that refused a commit.
     func statementDidFinish(_ statement: Statement) throws {
+        // Only those statements begin or end a transaction, when they succeed.
+        if statement.transactionEffect != nil { updateTransactionDate() }
         try observationBroker?.statementDidFinish(statement)
     }
 
@@ -124,6 +126,7 @@ extension Database {
     /// - returns: The error to throw: `error`, or the error of a transaction observer that refused
     ///   the commit.
     func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
+        updateTransactionDate()
         if hasUncommittedSchemaChanges && !isInsideTransaction {
             hasUncommittedSchemaChanges = false
             clearSchemaAndStatementCaches()

@@ -29,6 +29,12 @@ public final class Database: CustomStringConvertible {
     @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
     /// What the connection knows of the schema.
     @exclusivity(unchecked) var schemaCache = SchemaCache()
+    /// What tells the connection the primary keys of views: the `schemaSource` of the
+    /// configuration, or the one that ``withSchemaSource(_:execute:)`` sets for its closure.
+    public internal(set) var schemaSource: (any DatabaseSchemaSource)?
+    /// The date that the transaction clock gave the current transaction, or its error; nil
+    /// outside of a transaction (see `transactionDate`).
+    var transactionDateResult: Result<Date, any Error>?
     /// The `PRAGMA schema_version` that `clearCachesIfSchemaChanged()` saw last.
     var lastSchemaVersion: Int32?
     /// Whether the open transaction changed the schema: its rollback then makes the statements
@@ -52,14 +58,14 @@ public final class Database: CustomStringConvertible {
     private(set) var observationBroker: DatabaseObservationBroker?
     /// The count of the commits of the database's writer, which this connection shares with the
     /// other connections of its database.
-    package let transactionClock: TransactionClock
+    package let commitClock: CommitClock
     /// Whether `PRAGMA query_only` is on, until the end of the read-only access (see `readingOnly`).
     var isQueryOnly = false
     /// Whether the current access is read-only (see `readingOnly`): transaction observers are
     /// told nothing of it.
     var isReadOnlyAccess = false
     /// The commits of the writer that the snapshot of the current read holds (see
-    /// `TransactionClock`), while a read transaction of a pool reader runs.
+    /// `CommitClock`), while a read transaction of a pool reader runs.
     var readerSnapshotPosition: ClosedRange<Int>?
     /// Whether the block of a transaction or savepoint that the library opened runs (see
     /// `insideTransactionBlock(_:)`): its statements must not outlive the transaction.
@@ -69,14 +75,14 @@ public final class Database: CustomStringConvertible {
 
     /// Opens a connection, on the queue of its future accesses.
     ///
-    /// - parameter transactionClock: The clock of the database's writer (a new one for a writer).
+    /// - parameter commitClock: The clock of the database's writer (a new one for a writer).
     init(
         path: String, description: String, configuration: Configuration, driver: DatabaseDriver,
-        transactionClock: TransactionClock
+        commitClock: CommitClock
     ) throws {
         let api = driver.api
         self.api = api
-        self.transactionClock = transactionClock
+        self.commitClock = commitClock
         var flags = configuration.readonly ? SQLITE.OPEN_READONLY : (SQLITE.OPEN_READWRITE | SQLITE.OPEN_CREATE)
         flags |= SQLITE.OPEN_NOMUTEX | SQLITE.OPEN_URI
         var connection: OpaquePointer?
@@ -89,12 +95,13 @@ public final class Database: CustomStringConvertible {
         }
         self.sqliteConnection = connection
         self.configuration = configuration
+        self.schemaSource = configuration.schemaSource
         self.driver = driver
         self.description = description
         // Before any statement is prepared: registering an authorizer expires prepared statements.
         authorizer.register(on: connection, api: api)
         if !configuration.readonly {
-            let broker = DatabaseObservationBroker(database: self, clock: transactionClock)
+            let broker = DatabaseObservationBroker(database: self, clock: commitClock)
             observationBroker = broker
             authorizer.observesDeletions = { [unowned broker] table in broker.observesDeletions(on: table) }
         }

@@ -11,7 +11,7 @@ struct SchemaCache {
 /// What identifies the rows of a table, besides its primary key.
 package struct UniqueKeyInfo {
     /// The lowercased names that read the rowid ("rowid", "oid", "_rowid_", unless a column has
-    /// the name); none for a table WITHOUT ROWID.
+    /// the name); none for a table WITHOUT ROWID or a view.
     package let rowIDNames: Set<String>
     /// Whether the primary key has an index of its own: then an INTEGER PRIMARY KEY is not the
     /// rowid (a table WITHOUT ROWID, or `INTEGER PRIMARY KEY DESC`).

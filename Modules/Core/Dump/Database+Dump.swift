@@ -174,16 +174,16 @@ extension Database {
         }
     }
 
-    /// The query of the rows of a table, by primary key, or of a view, sorted by all its columns
-    /// when `stableOrder` is true.
+    /// The query of the rows of a table, by primary key, or of a view, when `stableOrder` is true,
+    /// sorted by the primary key that the schema source gives it, or else by all its columns.
     private func dumpQuery(of table: String, stableOrder: Bool) throws -> String {
         let query = "SELECT * FROM \(table.quotedDatabaseIdentifier)"
-        if try tableExists(table) {
-            let columns = try primaryKey(table).columns.map(\.quotedDatabaseIdentifier)
+        if try stableOrder || tableExists(table), let primaryKey = try primaryKeyUnlessKeylessView(table) {
+            let columns = primaryKey.columns.map(\.quotedDatabaseIdentifier)
             return query + " ORDER BY " + columns.joined(separator: ", ")
         }
         guard stableOrder else { return query }
-        // The view's primary key is unknown: the order of all columns is stable.
+        // The view has no primary key: the order of all columns is stable.
         let columnCount = try makeStatement(sql: query).columnCount
         guard columnCount > 0 else { return query }
         return query + " ORDER BY " + (1...columnCount).map(String.init).joined(separator: ", ")

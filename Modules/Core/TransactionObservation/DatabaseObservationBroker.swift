@@ -1,6 +1,6 @@
 /// Tells the transaction observers of a connection what SQLite reports through its hooks: the
 /// changes of rows, commits and rollbacks. It also counts the commits on the database's
-/// `TransactionClock`.
+/// `CommitClock`.
 ///
 /// The connection calls it before and after each statement (`statementWillExecute`,
 /// `statementDidFinish`, `statementDidFail`), and SQLite calls its hooks while statements run. Only
@@ -12,7 +12,7 @@
 final class DatabaseObservationBroker {
     private unowned let database: Database
     private let api: SQLiteAPI
-    private let clock: TransactionClock
+    private let clock: CommitClock
 
     /// Every registered observation, in the order of registration.
     private var observations: [TransactionObservation] = []
@@ -75,7 +75,7 @@ final class DatabaseObservationBroker {
     /// The number of registered observations whose observer is alive.
     var aliveObservationCount: Int { observations.count { $0.isAlive } }
 
-    init(database: Database, clock: TransactionClock) {
+    init(database: Database, clock: CommitClock) {
         self.database = database
         self.api = database.api
         self.clock = clock

@@ -41,7 +41,7 @@ extension SQLRelation {
     private func rowIDColumnNames(_ db: Database) throws -> Set<String> {
         // From the schema cache: the region is recorded at each fetch of an observation.
         var names = try db.uniqueKeys(table).rowIDNames
-        if let column = try db.primaryKey(table).rowIDColumn { names.insert(column.lowercased()) }
+        if let column = try db.primaryKeyUnlessKeylessView(table)?.rowIDColumn { names.insert(column.lowercased()) }
         return names
     }
 }

@@ -5,7 +5,7 @@
 /// An observation that fetches its value on a reader, while the writer goes on, learns this way
 /// whether a commit it has not seen changed its region before its transaction observer was
 /// registered: it fetches again only then, instead of always.
-package final class TransactionClock: Sendable {
+package final class CommitClock: Sendable {
     private let state = LockedValue(State())
 
     private struct State {
@@ -103,9 +103,9 @@ package final class TransactionClock: Sendable {
 
     /// Keeps the log of the clock while it is alive.
     package final class Watch: Sendable {
-        private let clock: TransactionClock
+        private let clock: CommitClock
 
-        fileprivate init(clock: TransactionClock) {
+        fileprivate init(clock: CommitClock) {
             self.clock = clock
             clock.startWatching()
         }

@@ -2,9 +2,9 @@ import RSCore
 import Testing
 
 /// The commit clock, without a database: where a snapshot stands, and what watches record.
-@Suite struct TransactionClockTests {
+@Suite struct CommitClockTests {
     @Test func aSnapshotBetweenCommitsIsExact() {
-        let clock = TransactionClock()
+        let clock = CommitClock()
         clock.commitWillBegin()
         clock.commitDidEnd(eventKinds: [], notifiedRegion: DatabaseRegion())
         #expect(clock.snapshotPosition {} == 1...1)
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aCommitThatCompletesOrRunsWhileTheSnapshotStartsMakesItUnknown() {
-        let clock = TransactionClock()
+        let clock = CommitClock()
         let completed = clock.snapshotPosition {
             clock.commitWillBegin()
             clock.commitDidEnd(eventKinds: [], notifiedRegion: DatabaseRegion())
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theLogTellsTheChangesOfTheCommitsAfterASnapshot() {
-        let clock = TransactionClock()
+        let clock = CommitClock()
         func commit(_ table: String) {
             clock.commitWillBegin()
             clock.commitDidEnd(eventKinds: [.insert(tableName: table)], notifiedRegion: DatabaseRegion())
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func withoutAWatchTheLogForgetsOldCommits() {
-        let clock = TransactionClock()
+        let clock = CommitClock()
         for _ in 0..<1000 {
             clock.commitWillBegin()
             clock.commitDidEnd(eventKinds: [.delete(tableName: "t")], notifiedRegion: DatabaseRegion())
