@@ -1,3 +1,4 @@
+import Foundation
 import RSCore
 import RSQueryInterface
 
@@ -33,6 +34,15 @@ let databaseMemberChecks: [ConformanceCheck] = [
             _ = try expectDatabaseError { _ = try db.tableExists("player", in: "nowhere") }
             try db.execute(sql: "DETACH DATABASE aux")
         }
+    },
+    ConformanceCheck("the suspension notifications have GRDB's names, and change nothing on Linux") { factory in
+        try expectEqual(Database.suspendNotification.rawValue, "GRDB.Database.Suspend")
+        try expectEqual(Database.resumeNotification.rawValue, "GRDB.Database.Resume")
+        let writer = try factory.makeWriter { $0.observesSuspensionNotifications = true }
+        NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        try expectEqual(try writer.read { db in try db.tableExists("t") }, true)
+        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
     },
     ConformanceCheck("isSQLiteInternalTable and isGRDBInternalTable tell the tables by their names") { _ in
         for name in ["sqlite_master", "sqlite_sequence", "pragma_table_info"] {
