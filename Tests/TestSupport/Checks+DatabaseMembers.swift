@@ -44,6 +44,35 @@ let databaseMemberChecks: [ConformanceCheck] = [
         try expectEqual(try writer.read { db in try db.tableExists("t") }, true)
         NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
     },
+    ConformanceCheck("an error's expanded description shows its arguments, and its NSError has GRDB's domain") {
+        factory in
+        try factory.makeWriter().write { db in
+            try db.execute(sql: "CREATE TABLE t (a NOT NULL)")
+            let sql = "INSERT INTO t (a) VALUES (?)"
+            let error = try expectDatabaseError { try db.execute(sql: sql, arguments: [nil as Int?]) }
+            try expect(!error.description.contains("with arguments"), "the description shows the arguments")
+            try expect(
+                error.expandedDescription.hasSuffix("while executing `\(sql)` with arguments [NULL]"),
+                "the expanded description is \(error.expandedDescription)")
+            try expect(!error.isInterruptionError, "a constraint violation is an interruption")
+            let nsError = error as NSError
+            try expectEqual(nsError.domain, "GRDB.DatabaseError")
+            try expectEqual(nsError.code, Int(ResultCode.SQLITE_CONSTRAINT_NOTNULL.rawValue))
+            try expectEqual(nsError.localizedFailureReason, error.message)
+        }
+        try expect(DatabaseError(resultCode: .SQLITE_INTERRUPT).isInterruptionError, "an interruption is not")
+        try expect(DatabaseError(resultCode: .SQLITE_ABORT_ROLLBACK).isInterruptionError, "an abort is not")
+    },
+    ConformanceCheck("a writer registers and unregisters transaction observers on its connection") { factory in
+        let writer = try factory.makeWriter()
+        let observer = RecordingObserver(tables: ["t"])
+        writer.add(transactionObserver: observer, extent: .databaseLifetime)
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t (a) VALUES (1)") }
+        try expect(observer.takeLog().contains("insert t 1"), "the observer was not told of the insertion")
+        writer.remove(transactionObserver: observer)
+        try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
+        try expectEqual(observer.takeLog(), [])
+    },
     ConformanceCheck("isSQLiteInternalTable and isGRDBInternalTable tell the tables by their names") { _ in
         for name in ["sqlite_master", "sqlite_sequence", "pragma_table_info"] {
             try expect(Database.isSQLiteInternalTable(name), name)
