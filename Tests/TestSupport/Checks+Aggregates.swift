@@ -59,7 +59,7 @@ let aggregateChecks: [ConformanceCheck] = [
         try expectEqual(text, "x1|yNULL|")
     },
     ConformanceCheck(
-        "every aggregation is freed when its statement ends, finished, failed or interrupted, and one that failed is not finalized"
+        "every aggregation is freed when its statement ends, finished, failed or left by a cursor, and one that failed is not finalized"
     ) { factory in
         // Each call of `tracked` gets a token of its own, so that the checks of the other kinds,
         // which run at the same time, count their own aggregations.

@@ -211,22 +211,20 @@ extension Database {
     package func primaryKeyUnlessKeylessView(_ tableName: String) throws -> PrimaryKeyInfo? {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let primaryKey = schemaCache.primaryKeys[tableName] { return primaryKey }
+        if let cached = schemaCache.primaryKeys[tableName] { return cached }
         let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
         guard !rows.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
         }
         let keyColumns = rows.filter { row -> Bool in row["pk"] as Int > 0 }
             .sorted { (lhs: Row, rhs: Row) -> Bool in (lhs["pk"] as Int) < (rhs["pk"] as Int) }
-        let primaryKey: PrimaryKeyInfo
+        let primaryKey: PrimaryKeyInfo?
         switch keyColumns.count {
         case 0:
-            // No column of a view is part of a primary key.
+            // No column of a view is part of a primary key. A view that the schema source gives no
+            // key is cached too (as nil), so that the source is not asked again.
             if let view = try resolvedTableOrView(tableName), view.isView {
-                guard let viewKey = try schemaSourcePrimaryKey(of: view.id, columns: rows.map { $0["name"] }) else {
-                    return nil
-                }
-                primaryKey = viewKey
+                primaryKey = try schemaSourcePrimaryKey(of: view.id, columns: rows.map { $0["name"] })
             } else {
                 primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
             }

@@ -68,6 +68,15 @@ extension Database {
                 reusableStatements.insert(single, sql: sql)
             }
         }
+        try checkAllArgumentsConsumed(arguments, remaining: remaining, sql: sql)
+    }
+
+    /// Throws unless the statements of `sql` took every positional argument.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for arguments left over.
+    func checkAllArgumentsConsumed(
+        _ arguments: StatementArguments, remaining: ArraySlice<DatabaseValue>, sql: String
+    ) throws {
         guard remaining.isEmpty else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,

@@ -61,13 +61,15 @@ public final class DatabaseFunction: Identifiable, Sendable {
     }
 }
 
-/// `sqlite3_user_data` of the library the process runs, for the C callbacks of functions.
-private let processUserData = LockedValue<(@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?)?>(nil)
+/// `sqlite3_user_data` of the library the process runs, for the C callbacks of functions. Read once,
+/// by the first callback, which runs on a connection: a driver exists then, and a process loads one
+/// SQLite library.
+private let processUserData = DatabaseDriver.processAPI.user_data
 
 /// The context of the function that SQLite calls, from the process-wide `sqlite3_user_data`: a C
 /// callback captures nothing, and a process loads one SQLite library, so there is only one.
 private func functionContext(_ sqliteContext: OpaquePointer?) -> FunctionContext? {
-    guard let userData = processUserData.withLock({ $0 })?(sqliteContext) else { return nil }
+    guard let userData = processUserData(sqliteContext) else { return nil }
     return Unmanaged<FunctionContext>.fromOpaque(userData).takeUnretainedValue()
 }
 
@@ -76,7 +78,6 @@ extension Database {
     /// name and argument count).
     public func add(function: DatabaseFunction) {
         checkAccess()
-        processUserData.withLock { $0 = api.user_data }
         let context = Unmanaged.passRetained(FunctionContext(function: function, api: api)).toOpaque()
         let flags = SQLITE.UTF8 | (function.isPure ? SQLITE.DETERMINISTIC : 0)
         let code: Int32

@@ -1,7 +1,7 @@
 /// What a connection knows of the schema; emptied whenever the schema may have changed.
 struct SchemaCache {
-    /// The primary keys, by table name.
-    var primaryKeys = LastHitCache<String, PrimaryKeyInfo>()
+    /// The primary keys, by table name (nil for a view that the schema source gives no key).
+    var primaryKeys = LastHitCache<String, PrimaryKeyInfo?>()
     /// What the unique keys of tables are made of, by table name.
     var uniqueKeys: [String: UniqueKeyInfo] = [:]
     /// The column names, by table name.

@@ -67,8 +67,9 @@ extension Database {
     ///   - tables: The names of the tables and views.
     ///   - format: How rows are printed (``DumpFormat/debug(header:separator:nullValue:)`` by default).
     ///   - tableHeader: Whether the name of each table is printed above its rows.
-    ///   - stableOrder: When true, the rows of views are sorted by all their columns, so that the
-    ///     output is the same from one run to the next (for tests, for example).
+    ///   - stableOrder: When true, the rows of views are sorted by the primary key that the schema
+    ///     source gives them, or else by all their columns, so that the output is the same from one
+    ///     run to the next.
     ///   - stream: Where the text goes: the standard output when nil. Give a class instance to
     ///     collect the text: a value such as a `String` would be copied, and the copy written to.
     /// - throws: A `DatabaseError` (for a table that does not exist, among others), or the error of
@@ -141,13 +142,7 @@ extension Database {
             try statement.bind(arguments, consumingPositionalValuesFrom: &remaining)
             try dump(statement, format: format, into: &stream)
         }
-        guard remaining.isEmpty else {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(arguments.positional.count) instead of "
-                    + "\(arguments.positional.count - remaining.count)",
-                sql: text, arguments: arguments, publicStatementArguments: configuration.publicStatementArguments)
-        }
+        try checkAllArgumentsConsumed(arguments, remaining: remaining, sql: text)
     }
 
     private func dumpRequest(_ request: some FetchRequest, format: some DumpFormat, into stream: inout DumpStream)

@@ -44,8 +44,9 @@ extension DatabaseReader {
     ///   - tables: The names of the tables and views.
     ///   - format: How rows are printed (``DumpFormat/debug(header:separator:nullValue:)`` by default).
     ///   - tableHeader: Whether the name of each table is printed above its rows.
-    ///   - stableOrder: When true, the rows of views are sorted by all their columns, so that the
-    ///     output is the same from one run to the next.
+    ///   - stableOrder: When true, the rows of views are sorted by the primary key that the schema
+    ///     source gives them, or else by all their columns, so that the output is the same from one
+    ///     run to the next.
     ///   - stream: Where the text goes: the standard output when nil. Give a class instance to
     ///     collect the text.
     /// - throws: A `DatabaseError`, or the error of the format.

@@ -49,17 +49,13 @@ extension DebugDumpFormat: DumpFormat {
         stream.writeLine(texts.joined(separator: separator))
     }
 
-    /// Readies the format for the rows of another statement.
-    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        isBeforeFirstRow = true
-    }
+    /// Writes nothing: the rows need no closing. (Each statement gets a fresh copy of the format.)
+    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {}
 
     private func text(of value: DatabaseValue, _ db: Database) -> String {
         guard case .blob(let data) = value.storage else { return value.dumpedText(nullValue: nullValue) }
         if let string = String(data: data, encoding: .utf8) { return string }
-        if data.count == 16 {
-            return data.withUnsafeBytes { bytes in UUID(uuid: bytes.loadUnaligned(as: uuid_t.self)).uuidString }
-        }
+        if let uuid = UUID.fromDatabaseValue(value) { return uuid.uuidString }
         return db.dumpedLiteral(value)
     }
 }

@@ -66,8 +66,7 @@ extension JSONDumpFormat: DumpFormat {
         stream.write(isPretty ? "\n  }" : "}")
     }
 
-    /// Closes the array, or prints an empty one when the statement has columns but gave no row, and
-    /// readies the format for the rows of another statement.
+    /// Closes the array, or prints an empty one when the statement has columns but gave no row.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
         if !isBeforeFirstRow {
             if encoder.outputFormatting.contains(.prettyPrinted) { stream.write("\n") }
@@ -75,7 +74,6 @@ extension JSONDumpFormat: DumpFormat {
         } else if statement.columnCount > 0 {
             stream.writeLine("[]")
         }
-        isBeforeFirstRow = true
     }
 
     private func encoded(_ value: DatabaseValue) throws -> String {

@@ -47,11 +47,9 @@ extension LineDumpFormat: DumpFormat {
         }
     }
 
-    /// Asks for a blank line before what comes next, if the statement printed rows, and readies the
-    /// format for the rows of another statement.
+    /// Asks for a blank line before what comes next, if the statement printed rows.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
         if !isBeforeFirstRow { stream.margin() }
-        isBeforeFirstRow = true
     }
 }
 

@@ -46,10 +46,8 @@ extension ListDumpFormat: DumpFormat {
         stream.writeLine(texts.joined(separator: separator))
     }
 
-    /// Readies the format for the rows of another statement.
-    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        isBeforeFirstRow = true
-    }
+    /// Writes nothing: the rows need no closing. (Each statement gets a fresh copy of the format.)
+    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {}
 }
 
 extension DumpFormat where Self == ListDumpFormat {

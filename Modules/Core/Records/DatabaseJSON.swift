@@ -5,34 +5,49 @@ import Foundation
 
 extension JSONEncoder {
     /// An encoder of dates as milliseconds since 1970, data as base64, with sorted keys (stable
-    /// texts, which compare equal for equal values); a non-finite number is an error.
+    /// texts, which compare equal for equal values); a non-finite number is an error. Without user
+    /// info, the one shared encoder, which must not be changed.
     static func forDatabase(userInfo: [CodingUserInfoKey: Any] = [:]) -> JSONEncoder {
+        userInfo.isEmpty ? sharedDatabaseEncoder : makeDatabaseEncoder(userInfo: userInfo)
+    }
+
+    private static let sharedDatabaseEncoder = makeDatabaseEncoder(userInfo: [:])
+
+    private static func makeDatabaseEncoder(userInfo: [CodingUserInfoKey: Any]) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dataEncodingStrategy = .base64
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.nonConformingFloatEncodingStrategy = .throw
         encoder.outputFormatting = .sortedKeys
-        encoder.userInfo = sendableUserInfo(userInfo)
+        if !userInfo.isEmpty { encoder.userInfo = sendableUserInfo(userInfo) }
         return encoder
     }
 }
 
 extension JSONDecoder {
-    /// A decoder of dates as milliseconds since 1970, data as base64; a non-finite number is an error.
+    /// A decoder of dates as milliseconds since 1970, data as base64; a non-finite number is an
+    /// error. Without user info, the one shared decoder, which must not be changed.
     static func forDatabase(userInfo: [CodingUserInfoKey: Any] = [:]) -> JSONDecoder {
+        userInfo.isEmpty ? sharedDatabaseDecoder : makeDatabaseDecoder(userInfo: userInfo)
+    }
+
+    private static let sharedDatabaseDecoder = makeDatabaseDecoder(userInfo: [:])
+
+    private static func makeDatabaseDecoder(userInfo: [CodingUserInfoKey: Any]) -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dataDecodingStrategy = .base64
         decoder.dateDecodingStrategy = .millisecondsSince1970
         decoder.nonConformingFloatDecodingStrategy = .throw
-        decoder.userInfo = sendableUserInfo(userInfo)
+        if !userInfo.isEmpty { decoder.userInfo = sendableUserInfo(userInfo) }
         return decoder
     }
 }
 
 /// The user info of a record type (GRDB's `[CodingUserInfoKey: Any]`), as the `userInfo` of
 /// Foundation's JSON coders wants it. An `any Sendable` value is an `Any` value with a marker
-/// protocol: both have the same representation, and the cast changes no value. Sending the values
-/// to other threads is the record type's choice, as it is with GRDB.
+/// protocol: both have the same representation, and the cast changes no value. The hazard is that
+/// the coder, which is Sendable, may then carry values that are not to other threads: that is the
+/// record type's choice, as it is with GRDB.
 private func sendableUserInfo(_ userInfo: [CodingUserInfoKey: Any]) -> [CodingUserInfoKey: any Sendable] {
     userInfo.mapValues { unsafeBitCast($0, to: (any Sendable).self) }
 }

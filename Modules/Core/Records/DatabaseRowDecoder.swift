@@ -159,14 +159,10 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         }
     }
 
-    /// The column of a key.
-    @inline(__always)
-    private func column(_ key: Key) -> String { key.stringValue }
-
-    func contains(_ key: Key) -> Bool { row.hasColumn(column(key)) || scopedRow(forKey: key) != nil }
+    func contains(_ key: Key) -> Bool { row.hasColumn(key.stringValue) || scopedRow(forKey: key) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        if let dbValue = row.databaseValue(forColumn: column(key)) { return dbValue.isNull }
+        if let dbValue = row.databaseValue(forColumn: key.stringValue) { return dbValue.isNull }
         return !(scopedRow(forKey: key)?.containsNonNullValue ?? false)
     }
 
@@ -175,58 +171,58 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         row.hasScopes ? row.scopesTree[key.stringValue] : nil
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, column(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeColumn(row, column(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeColumn(row, column(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeColumn(row, column(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeColumn(row, column(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeColumn(row, column(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeColumn(row, column(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeColumn(row, column(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeColumn(row, column(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeColumn(row, column(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeColumn(row, column(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeColumn(row, column(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, column(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, column(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeColumn(row, key.stringValue) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeColumn(row, key.stringValue) }
 
     // Synthesized Decodable calls the typed `decodeIfPresent` methods for optional properties: their
     // default implementation looks the column up three times (contains, decodeNil, decode). An optional
     // of these standard types is decoded at once instead: nil for a missing column or NULL. (Other
     // optionals, such as `Date?`, keep the default.)
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, column(key)) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeColumn(row, key.stringValue) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeColumn(row, column(key)) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeColumn(row, column(key)) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeColumn(row, key.stringValue) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeColumn(row, key.stringValue) }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeColumn(row, column(key)) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeColumn(row, key.stringValue) }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -236,9 +232,9 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, forKey: key) as! T
         }
-        guard let dbValue = row.databaseValue(forColumn: column(key)) else {
+        guard let dbValue = row.databaseValue(forColumn: key.stringValue) else {
             if let scopedRow = scopedRow(forKey: key) { return try decodeRecord(T.self, from: scopedRow) }
-            guard row.hasScopes else { throw row.missingColumnError(column(key)) }
+            guard row.hasScopes else { throw row.missingColumnError(key.stringValue) }
             if let previous = row.storage.decodedRowKey {
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR,
@@ -258,19 +254,23 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     /// A date or data decoded with the strategy of the record type, or nil for the default
     /// strategy (the value then decodes as any convertible value) or a missing column.
     private func decodeWithStrategy<T>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let column = column(key)
-        guard let dbValue = row.databaseValue(forColumn: column) else { return nil }
-        let value: Any?
+        let column = key.stringValue
+        // The strategy first: the default one reads the value as any convertible value does,
+        // without this first lookup of the column.
+        let read: (DatabaseValue) -> Any?
         if T.self == Date.self {
             let strategy = Record.databaseDateDecodingStrategy(for: column)
             if case .deferredToDate = strategy { return nil }
-            value = strategy.date(from: dbValue)
+            read = strategy.date(from:)
         } else {
             let strategy = Record.databaseDataDecodingStrategy(for: column)
             if case .deferredToData = strategy { return nil }
-            value = strategy.data(from: dbValue)
+            read = strategy.data(from:)
         }
-        guard let value else { throw mismatch(T.self, dbValue, codingPath + [key], sql: row.columns.sql) }
+        guard let dbValue = row.databaseValue(forColumn: column) else { return nil }
+        guard let value = read(dbValue) else {
+            throw mismatch(T.self, dbValue, codingPath + [key], sql: row.columns.sql)
+        }
         return (value as! T)
     }
 
@@ -282,13 +282,13 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     }
 
     private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decodeColumn(row, column(key))
+        try decodeColumn(row, key.stringValue)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        if !row.hasColumn(column(key)), let scopedRow = scopedRow(forKey: key) {
+        if !row.hasColumn(key.stringValue), let scopedRow = scopedRow(forKey: key) {
             return rowContainer(row: scopedRow, Record.self)
         }
         throw DecodingError.typeMismatch(

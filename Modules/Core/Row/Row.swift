@@ -72,12 +72,8 @@ public struct Row: Sendable {
     /// A row with the columns and values of a dictionary, in an unspecified order; nil when a key
     /// is not a string, or a value does not conform to `DatabaseValueConvertible` (`NSNull` is NULL).
     public init?(_ dictionary: [AnyHashable: Any]) {
-        var pairs: [(String, (any DatabaseValueConvertible)?)] = []
-        for (key, value) in dictionary {
-            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
-            pairs.append((name, dbValue))
-        }
-        self.init(pairs)
+        guard let pairs = dictionary.namedDatabaseValues() else { return nil }
+        self.init(columns: RowColumns(names: pairs.map(\.0), sql: nil), values: pairs.map(\.1))
     }
 
     /// The number of columns.

@@ -73,3 +73,17 @@ extension DatabaseValue {
         }
     }
 }
+
+extension [AnyHashable: Any] {
+    /// The names and database values of a dictionary of column names and values, or nil when a key
+    /// is not a string, or a value does not conform to `DatabaseValueConvertible` (`NSNull` is NULL).
+    func namedDatabaseValues() -> [(String, DatabaseValue)]? {
+        var pairs: [(String, DatabaseValue)] = []
+        pairs.reserveCapacity(count)
+        for (key, value) in self {
+            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            pairs.append((name, dbValue))
+        }
+        return pairs
+    }
+}

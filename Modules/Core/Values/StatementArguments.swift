@@ -105,12 +105,8 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible,
     /// Named arguments from a dictionary of any keys and values, or nil when a key is not a string
     /// or a value does not conform to `DatabaseValueConvertible` (`NSNull` is NULL).
     public init?(_ dictionary: [AnyHashable: Any]) {
-        var namedValues: [String: DatabaseValue] = [:]
-        for (key, value) in dictionary {
-            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
-            namedValues[name] = dbValue
-        }
-        self.init(databaseValues: [], namedValues: namedValues)
+        guard let pairs = dictionary.namedDatabaseValues() else { return nil }
+        self.init(databaseValues: [], namedValues: Dictionary(pairs, uniquingKeysWith: { $1 }))
     }
 
     /// Positional arguments: `["Arthur", 1000, nil]`.
