@@ -90,11 +90,15 @@ let foundationValueChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("a Julian day of SQLite converts to the date of the same instant, to the millisecond") { factory in
         try factory.makeWriter().read { db in
-            let julianDay = try unwrap(
-                try Double.fetchOne(db, sql: "SELECT julianday('2020-01-02 03:04:05.678')"), "no Julian day")
-            let expected = try unwrap(try Date.fetchOne(db, sql: "SELECT '2020-01-02 03:04:05.678'"), "no date")
-            let date = try unwrap(Date(julianDay: julianDay), "no date")
-            try expect(abs(date.timeIntervalSince(expected)) < 0.001, "\(date) is not \(expected)")
+            // Instants whose Julian day is a hair below their millisecond, and one that is exact.
+            for text in ["2020-12-03 11:15:44.790", "2021-02-23 19:44:21.805", "2020-01-02 03:04:05.678"] {
+                let julianDay = try unwrap(
+                    try Double.fetchOne(db, sql: "SELECT julianday(?)", arguments: [text]), "no Julian day")
+                let expected = try unwrap(try Date.fetchOne(db, sql: "SELECT ?", arguments: [text]), "no date")
+                let date = try unwrap(Date(julianDay: julianDay), "no date")
+                try expectEqual(
+                    (date.timeIntervalSince1970 * 1000).rounded(), (expected.timeIntervalSince1970 * 1000).rounded())
+            }
             try expectEqual(Date(julianDay: 2_440_587.5), Date(timeIntervalSince1970: 0))
             try expectEqual(Date(julianDay: .nan), nil)
             try expectEqual(Date(julianDay: 1e300), nil)

@@ -87,8 +87,8 @@ extension Date {
     /// Gregorian calendar, as SQLite's `julianday()` returns), to the millisecond; nil when the number
     /// is not finite or out of range.
     public init?(julianDay: Double) {
-        // SQLite truncates a Julian day to milliseconds; 2440587.5 is 1970-01-01 00:00:00 UTC.
-        guard let milliseconds = Int64(exactly: (julianDay * 86_400_000).rounded(.towardZero)) else { return nil }
+        // SQLite rounds a Julian day to the nearest millisecond; 2440587.5 is 1970-01-01 00:00:00 UTC.
+        guard let milliseconds = Int64(exactly: (julianDay * 86_400_000).rounded()) else { return nil }
         self.init(timeIntervalSince1970: (Double(milliseconds) - 210_866_760_000_000) / 1000)
     }
 }
