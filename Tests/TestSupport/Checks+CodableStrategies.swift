@@ -57,7 +57,7 @@ let codableStrategyChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("a value that a strategy cannot read fails the fetch with SQLITE_MISMATCH") { factory in
         try factory.makeWriter().read { db in
-            let sql = "SELECT 1 AS id, 'not a date' AS created"
+            let sql = "SELECT 1 AS id, '2024-01-02 03:04:05' AS created"
             let error = try expectDatabaseError { _ = try OneDate.fetchOne(db, sql: sql) }
             try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Date")
             let dataSQL = "SELECT 1 AS id, 'short' AS payload"
