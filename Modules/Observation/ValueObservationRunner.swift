@@ -155,14 +155,27 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// Registers the observer of a start on a reader, and notifies the initial value. The
     /// registration is submitted to the writer first: a write submitted after the initial value is
     /// notified is observed by the transaction observer, not found in the clock's log.
+    ///
+    /// A value notified now (the `.immediate` scheduling) is notified once the scheduling knows the
+    /// initial fetch complete: each transaction that its `onChange` commits is then fetched and
+    /// notified (later, through the scheduler), instead of being coalesced with the next ones.
     private func didStart(_ start: Start, notifiesNow: Bool) {
         if let (watch, position) = start.pendingRegistration {
             register(watch: watch, position: position)
         }
-        if let value = start.value { notify(value, now: notifiesNow) }
-        perform(
-            state.withLock { $0.scheduling.fetchDidComplete(now: Self.now(), seenCommit: start.seenCommit) },
-            onWriter: nil)
+        let completeStart = {
+            self.state.withLock { $0.scheduling.fetchDidComplete(now: Self.now(), seenCommit: start.seenCommit) }
+        }
+        guard let value = start.value else { return perform(completeStart(), onWriter: nil) }
+        if notifiesNow {
+            let action = completeStart()
+            notify(value, now: true)
+            perform(action, onWriter: nil)
+        } else {
+            // Scheduled before a fetch can start: later values are scheduled after it.
+            notify(value, now: false)
+            perform(completeStart(), onWriter: nil)
+        }
     }
 
     /// Registers the observer on the writer, or updates its region, with the region of the fetch

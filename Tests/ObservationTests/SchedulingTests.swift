@@ -28,6 +28,34 @@ import Testing
         withExtendedLifetime(cancellable) {}
     }
 
+    @Test @MainActor func theImmediateSchedulingNotifiesEachTransactionOfTheFirstOnChange() async throws {
+        let dbQueue = try DatabaseQueue()
+        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        var values: [Int] = []
+        let cancellable =
+            ValueObservation
+            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            .start(in: dbQueue, scheduling: .immediate) { error in
+                Issue.record(error)
+            } onChange: { value in
+                values.append(value)
+                guard value == 0 else { return }
+                // Two transactions, committed before the initial value's onChange returns.
+                for _ in 0..<2 {
+                    do {
+                        try dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                    } catch {
+                        Issue.record(error)
+                    }
+                }
+            }
+        #expect(values == [0])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while values.count < 3 && ContinuousClock.now < deadline { await Task.yield() }
+        #expect(values == [0, 1, 2])
+        withExtendedLifetime(cancellable) {}
+    }
+
     @Test func theImmediateSchedulingRequiresTheMainActor() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let dbQueue = try DatabaseQueue()
