@@ -84,6 +84,36 @@ let schemaIntrospectionChecks: [ConformanceCheck] = [
             try expectEqual(mainError.message, "no such table: main.scratch")
         }
     },
+    ConformanceCheck("primaryKey(_:in:) reads the table of the schema it is given, or the one SQLite finds first") {
+        factory in
+        // Temporary tables belong to one connection: the writer's.
+        try factory.makeWriter().writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE parent (code TEXT PRIMARY KEY);
+                    CREATE TABLE child (parentCode REFERENCES parent);
+                    CREATE TEMP TABLE item (a TEXT, b INTEGER, PRIMARY KEY (a, b));
+                    CREATE TEMP TABLE parent (x INTEGER, y TEXT PRIMARY KEY);
+                    """)
+            func key(_ table: String, in schemaName: String? = nil) throws -> String {
+                let primaryKey = try db.primaryKey(table, in: schemaName)
+                return "\(primaryKey.columns) \(primaryKey.rowIDColumn ?? "-")"
+            }
+            try expectEqual(try key("item"), #"["a", "b"] -"#)
+            try expectEqual(try key("item", in: "main"), #"["id"] id"#)
+            try expectEqual(try key("item", in: "temp"), #"["a", "b"] -"#)
+            try expectEqual(try key("item"), #"["a", "b"] -"#)
+            // A foreign key without destination columns refers to the primary key of its schema.
+            try expectEqual(try db.foreignKeys(on: "child", in: "main").map(\.destinationColumns), [["code"]])
+            let missing = try expectDatabaseError { _ = try db.primaryKey("child", in: "temp") }
+            try expectEqual(missing.resultCode, .SQLITE_ERROR)
+            try expectEqual(missing.message, "no such table: temp.child")
+            let unknownSchema = try expectDatabaseError { _ = try db.primaryKey("item", in: "nowhere") }
+            try expectEqual(unknownSchema.resultCode, .SQLITE_ERROR)
+            try expect(unknownSchema.message?.contains("unknown database") == true, "\(unknownSchema)")
+        }
+    },
     ConformanceCheck("introspection of a table missing from the temp schema throws an error that names it") {
         factory in
         try introspectionFixture(factory).read { db in

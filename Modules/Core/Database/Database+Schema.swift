@@ -36,26 +36,40 @@ extension Database {
     }
 
     private func schemaObjectExists(_ name: String, type: String, in schemaName: String?) throws -> Bool {
-        guard let schemaName else {
-            // The main and temporary schemas first, in one query; then the attached databases.
-            let mainOrTemp =
-                "(SELECT name, type FROM sqlite_master UNION ALL SELECT name, type FROM sqlite_temp_master)"
-            if try schemaObjectExists(name, type: type, inSchemaTable: mainOrTemp) { return true }
-            // (`pragma_database_list` is a function of SQLite 3.16+: the pragma works everywhere.)
-            let attached = try Row.fetchAll(self, sql: "PRAGMA database_list").filter { row in row["seq"] as Int > 1 }
-            return try attached.contains { row in try schemaObjectExists(name, type: type, in: row["name"]) }
-        }
-        // `temp.sqlite_master` is a name of SQLite 3.33+; `sqlite_temp_master` works everywhere.
-        let schemaTable =
-            schemaName.lowercased() == "temp"
-            ? "sqlite_temp_master" : "\(schemaName.quotedDatabaseIdentifier).sqlite_master"
-        return try schemaObjectExists(name, type: type, inSchemaTable: schemaTable)
+        try resolvedSchemaObject(name, types: [type], in: schemaName) != nil
     }
 
-    private func schemaObjectExists(_ name: String, type: String, inSchemaTable schemaTable: String) throws -> Bool {
+    /// The object of one of the given types ("table", "view", "index", "trigger") that a name
+    /// denotes, and its type: in the given schema, or, without schema, where SQLite finds it: in
+    /// the temporary schema first, then in the main one, then in the attached databases in the
+    /// order of their attachment. Nil when there is none.
+    ///
+    /// - throws: A `DatabaseError` for a schema that does not exist.
+    private func resolvedSchemaObject(
+        _ name: String, types: Set<String>, in schemaName: String?
+    ) throws -> (id: DatabaseObjectID, type: String)? {
+        if let schemaName { return try schemaObject(name, types: types, in: DatabaseSchemaID(named: schemaName)) }
+        for schemaID in [DatabaseSchemaID.temp, .main] {
+            if let object = try schemaObject(name, types: types, in: schemaID) { return object }
+        }
+        // Each row: seq (0 for main, 1 for temp, then the attached databases in order), name, file.
+        // (`pragma_database_list` is a function of SQLite 3.16+: the pragma works everywhere.)
+        for row in try Row.fetchAll(self, sql: "PRAGMA database_list") where row["seq"] as Int > 1 {
+            if let object = try schemaObject(name, types: types, in: .attached(row["name"])) { return object }
+        }
+        return nil
+    }
+
+    /// The object of one of the given types that a name denotes in a schema, and its type.
+    private func schemaObject(
+        _ name: String, types: Set<String>, in schemaID: DatabaseSchemaID
+    ) throws -> (id: DatabaseObjectID, type: String)? {
         let statement = try cachedStatement(
-            sql: "SELECT 1 FROM \(schemaTable) WHERE type = ? AND name = ? COLLATE NOCASE")
-        return try Int.fetchOne(statement, arguments: [type, name]) != nil
+            sql: "SELECT type FROM \(schemaID.schemaTableName) WHERE name = ? COLLATE NOCASE")
+        guard let type = try String.fetchAll(statement, arguments: [name]).first(where: types.contains) else {
+            return nil
+        }
+        return (DatabaseObjectID(name: name, schemaID: schemaID), type)
     }
 
     /// Whether a table is one of SQLite's own: its name starts with "sqlite_" (`sqlite_master`,
@@ -124,20 +138,20 @@ extension Database {
     }
 
     /// What identifies the rows of a table besides its primary key (cached with the schema).
-    package func uniqueKeys(_ tableName: String) throws -> UniqueKeyInfo {
+    package func uniqueKeys(_ tableName: String, in schemaName: String? = nil) throws -> UniqueKeyInfo {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let keys = schemaCache.uniqueKeys[tableName] { return keys }
-        let table = tableName.quotedDatabaseIdentifier
-        let columns = try normalizedColumnNames(in: tableName)
+        let table = SchemaObjectName(tableName, in: schemaName)
+        if let keys = schemaCache.uniqueKeys[table] { return keys }
+        let tableSchema = try tableSchema(table)
         var hasRowID = true
         var hasPrimaryKeyIndex = false
         var uniqueIndexes: [Set<String>] = []
         // Each row of index_list: seq, name, unique, origin, partial; of index_xinfo: seqno, cid,
         // name (NULL for an expression or the rowid), desc, coll, key (0 for auxiliary columns).
-        for index in try Row.fetchAll(self, sql: "PRAGMA index_list(\(table))") where index["unique"] as Bool {
-            let name: String = index["name"]
-            let indexColumns = try Row.fetchAll(self, sql: "PRAGMA index_xinfo(\(name.quotedDatabaseIdentifier))")
+        for index in try Row.fetchAll(self, sql: table.pragmaSQL("index_list")) where index["unique"] as Bool {
+            let indexName = SchemaObjectName(index["name"], in: schemaName)
+            let indexColumns = try Row.fetchAll(self, sql: indexName.pragmaSQL("index_xinfo"))
             if index["origin"] as String? == "pk" {
                 hasPrimaryKeyIndex = true
                 // The primary key index of a table WITHOUT ROWID ends with the other columns,
@@ -150,13 +164,13 @@ extension Database {
             }
         }
         // A view has no index, and no rowid.
-        if !hasPrimaryKeyIndex, try resolvedTableOrView(tableName)?.isView == true {
+        if !hasPrimaryKeyIndex && tableSchema.view != nil {
             hasRowID = false
         }
         let keys = UniqueKeyInfo(
-            rowIDNames: hasRowID ? Set(["rowid", "oid", "_rowid_"]).subtracting(columns) : [],
+            rowIDNames: hasRowID ? Set(["rowid", "oid", "_rowid_"]).subtracting(tableSchema.normalizedNames) : [],
             hasPrimaryKeyIndex: hasPrimaryKeyIndex, uniqueIndexes: uniqueIndexes)
-        schemaCache.uniqueKeys[tableName] = keys
+        schemaCache.uniqueKeys[table] = keys
         return keys
     }
 
@@ -165,78 +179,99 @@ extension Database {
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
     package func columnNames(in tableName: String) throws -> Set<String> {
-        try tableColumnNames(tableName).names
+        try tableSchema(SchemaObjectName(tableName)).names
     }
 
     /// The lowercased names of the columns of a table (generated and hidden columns left out).
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
     package func normalizedColumnNames(in tableName: String) throws -> Set<String> {
-        try tableColumnNames(tableName).normalizedNames
+        try tableSchema(SchemaObjectName(tableName)).normalizedNames
     }
 
-    /// The column names of a table, cached with the schema.
-    private func tableColumnNames(_ tableName: String) throws -> TableColumnNames {
+    /// The columns of a table or a view, cached with the schema.
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    private func tableSchema(_ table: SchemaObjectName) throws -> TableSchema {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let names = schemaCache.columnNames[tableName] { return names }
-        let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
-        guard !rows.isEmpty else {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
-        }
-        let names = rows.map { $0["name"] as String }
-        let columnNames = TableColumnNames(names: Set(names), normalizedNames: Set(names.map(\.normalizedIdentifier)))
-        schemaCache.columnNames[tableName] = columnNames
-        return columnNames
+        if let tableSchema = schemaCache.tables[table] { return tableSchema }
+        // Each row: cid, name, type, notnull, dflt_value, pk (the position in the primary key, or 0).
+        let rows = try Row.fetchAll(self, sql: table.pragmaSQL("table_info"))
+        guard !rows.isEmpty else { throw noSuchTableError(table) }
+        let columns = rows.map { $0["name"] as String }
+        let keyColumns = rows.filter { row -> Bool in row["pk"] as Int > 0 }
+            .sorted { (lhs: Row, rhs: Row) -> Bool in (lhs["pk"] as Int) < (rhs["pk"] as Int) }
+            .map { (name: $0["name"] as String, type: $0["type"] as String) }
+        // No column of a view is part of a primary key.
+        let view =
+            keyColumns.isEmpty
+            ? try resolvedSchemaObject(table.name, types: ["table", "view"], in: table.schemaName)
+                .flatMap { $0.type == "view" ? $0.id : nil }
+            : nil
+        let tableSchema = TableSchema(
+            columns: columns, names: Set(columns), normalizedNames: Set(columns.map(\.normalizedIdentifier)),
+            primaryKeyColumns: keyColumns, view: view)
+        schemaCache.tables[table] = tableSchema
+        return tableSchema
+    }
+
+    /// "no such table: player", or "no such table: main.player" when the schema is given.
+    package func noSuchTableError(_ table: SchemaObjectName) -> DatabaseError {
+        let name = table.schemaName.map { "\($0).\(table.name)" } ?? table.name
+        return DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
     }
 
     /// The primary key of a table, or of a view that the schema source (see ``schemaSource``)
     /// gives one: the columns it names, without rowid.
     ///
-    /// - throws: A `DatabaseError` ("no such table") when the table does not exist, or
+    /// - parameters:
+    ///   - tableName: The name of the table.
+    ///   - schemaName: The schema of the table ("main", "temp", or an attached database); by
+    ///     default, the table that SQLite finds as a query would: in the temporary schema first,
+    ///     then in the main one, then in the attached databases.
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist, or the schema;
     ///   ("database view … has no primary key") for a view that the schema source gives no primary
     ///   key; the error of the schema source.
-    public func primaryKey(_ tableName: String) throws -> PrimaryKeyInfo {
-        guard let primaryKey = try primaryKeyUnlessKeylessView(tableName) else {
+    public func primaryKey(_ tableName: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo {
+        guard let primaryKey = try primaryKeyUnlessKeylessView(tableName, in: schemaName) else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "database view \(tableName) has no primary key")
         }
         return primaryKey
     }
 
-    /// The primary key of a table or a view (see `primaryKey(_:)`), or nil for a view that the
+    /// The primary key of a table or a view (see `primaryKey(_:in:)`), or nil for a view that the
     /// schema source gives no primary key.
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist; the error of
     ///   the schema source.
-    package func primaryKeyUnlessKeylessView(_ tableName: String) throws -> PrimaryKeyInfo? {
+    package func primaryKeyUnlessKeylessView(_ tableName: String, in schemaName: String? = nil) throws
+        -> PrimaryKeyInfo?
+    {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let cached = schemaCache.primaryKeys[tableName] { return cached }
-        let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
-        guard !rows.isEmpty else {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
-        }
-        let keyColumns = rows.filter { row -> Bool in row["pk"] as Int > 0 }
-            .sorted { (lhs: Row, rhs: Row) -> Bool in (lhs["pk"] as Int) < (rhs["pk"] as Int) }
+        let table = SchemaObjectName(tableName, in: schemaName)
+        if let cached = schemaCache.primaryKeys[table] { return cached }
+        let tableSchema = try tableSchema(table)
+        let keyColumns = tableSchema.primaryKeyColumns
         let primaryKey: PrimaryKeyInfo?
         switch keyColumns.count {
         case 0:
-            // No column of a view is part of a primary key. A view that the schema source gives no
-            // key is cached too (as nil), so that the source is not asked again.
-            if let view = try resolvedTableOrView(tableName), view.isView {
-                primaryKey = try schemaSourcePrimaryKey(of: view.id, columns: rows.map { $0["name"] })
+            // A view that the schema source gives no key is cached too (as nil), so that the
+            // source is not asked again.
+            if let view = tableSchema.view {
+                primaryKey = try schemaSourcePrimaryKey(of: view, columns: tableSchema.columns)
             } else {
                 primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
             }
         case 1
-        where try (keyColumns[0]["type"] as String).uppercased() == "INTEGER"
-            && !uniqueKeys(tableName).hasPrimaryKeyIndex:
-            let name: String = keyColumns[0]["name"]
-            primaryKey = PrimaryKeyInfo(columns: [name], rowIDColumn: name)
+        where try keyColumns[0].type.uppercased() == "INTEGER"
+            && !uniqueKeys(tableName, in: schemaName).hasPrimaryKeyIndex:
+            primaryKey = PrimaryKeyInfo(columns: [keyColumns[0].name], rowIDColumn: keyColumns[0].name)
         default:
-            primaryKey = PrimaryKeyInfo(columns: keyColumns.map { $0["name"] }, rowIDColumn: nil)
+            primaryKey = PrimaryKeyInfo(columns: keyColumns.map(\.name), rowIDColumn: nil)
         }
-        schemaCache.primaryKeys[tableName] = primaryKey
+        schemaCache.primaryKeys[table] = primaryKey
         return primaryKey
     }
 
@@ -261,34 +296,6 @@ extension Database {
             return column
         }
         return PrimaryKeyInfo(columns: spelledColumns, rowIDColumn: nil)
-    }
-
-    /// The table or view that an unqualified name denotes, as SQLite finds it: in the temporary
-    /// schema first, then in the main one, then in the attached databases in the order of their
-    /// attachment. Nil when no table or view has the name.
-    private func resolvedTableOrView(_ name: String) throws -> (id: DatabaseObjectID, isView: Bool)? {
-        for schemaID in [DatabaseSchemaID.temp, .main] {
-            if let isView = try isView(name, in: schemaID) {
-                return (DatabaseObjectID(name: name, schemaID: schemaID), isView)
-            }
-        }
-        // Each row: seq (0 for main, 1 for temp, then the attached databases in order), name, file.
-        for row in try Row.fetchAll(self, sql: "PRAGMA database_list") where row["seq"] as Int > 1 {
-            let schemaID = DatabaseSchemaID.attached(row["name"])
-            if let isView = try isView(name, in: schemaID) {
-                return (DatabaseObjectID(name: name, schemaID: schemaID), isView)
-            }
-        }
-        return nil
-    }
-
-    /// Whether the table or view of a schema is a view; nil when the schema has no table or view of
-    /// the name.
-    private func isView(_ name: String, in schemaID: DatabaseSchemaID) throws -> Bool? {
-        let schemaTable = schemaID.schemaTableName
-        let statement = try cachedStatement(
-            sql: "SELECT type FROM \(schemaTable) WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE")
-        return try String.fetchOne(statement, arguments: [name]).map { $0 == "view" }
     }
 }
 

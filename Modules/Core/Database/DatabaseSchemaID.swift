@@ -19,6 +19,15 @@ public struct DatabaseSchemaID: Hashable, Sendable {
         DatabaseSchemaID(name)
     }
 
+    /// The schema of a name in SQL: "main" and "temp", in any case, or an attached database.
+    init(named name: String) {
+        switch name.lowercased() {
+        case "main": self = .main
+        case "temp": self = .temp
+        default: self = .attached(name)
+        }
+    }
+
     /// The table that lists the objects of the schema, ready for SQL: `sqlite_master`,
     /// `sqlite_temp_master`, or `"name".sqlite_master` for an attached database.
     public var schemaTableName: String {

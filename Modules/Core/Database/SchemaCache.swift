@@ -1,11 +1,48 @@
 /// What a connection knows of the schema; emptied whenever the schema may have changed.
 struct SchemaCache {
-    /// The primary keys, by table name (nil for a view that the schema source gives no key).
-    var primaryKeys = LastHitCache<String, PrimaryKeyInfo?>()
-    /// What the unique keys of tables are made of, by table name.
-    var uniqueKeys: [String: UniqueKeyInfo] = [:]
-    /// The column names, by table name.
-    var columnNames: [String: TableColumnNames] = [:]
+    /// The primary keys (nil for a view that the schema source gives no key).
+    var primaryKeys = LastHitCache<SchemaObjectName, PrimaryKeyInfo?>()
+    /// What the unique keys of tables are made of.
+    var uniqueKeys: [SchemaObjectName: UniqueKeyInfo] = [:]
+    /// The columns of tables and views.
+    var tables: [SchemaObjectName: TableSchema] = [:]
+}
+
+/// A table, a view or an index as the schema functions are given it: a name, and a schema, or none
+/// for the object that SQLite resolves the name to.
+package struct SchemaObjectName: Hashable {
+    /// The name of the object.
+    package var name: String
+    /// "main", "temp", the name of an attached database, or nil.
+    package var schemaName: String?
+
+    /// The object of the given name, in the given schema or where SQLite finds it.
+    package init(_ name: String, in schemaName: String? = nil) {
+        self.name = name
+        self.schemaName = schemaName
+    }
+
+    /// A `PRAGMA` that takes the object: `PRAGMA table_info("player")`, or
+    /// `PRAGMA "main".table_info("player")`.
+    package func pragmaSQL(_ pragma: String) -> String {
+        let schema = schemaName.map { $0.quotedDatabaseIdentifier + "." } ?? ""
+        return "PRAGMA \(schema)\(pragma)(\(name.quotedDatabaseIdentifier))"
+    }
+}
+
+/// The columns of a table or a view, read once from `PRAGMA table_info`.
+struct TableSchema {
+    /// The names of the columns, in order, as the schema spells them.
+    let columns: [String]
+    /// The names of the columns.
+    let names: Set<String>
+    /// The lowercased names of the columns.
+    let normalizedNames: Set<String>
+    /// The columns of the primary key, in the key's order, with their declared types.
+    let primaryKeyColumns: [(name: String, type: String)]
+    /// The view, when the object is one. Only an object without primary key columns may be a view:
+    /// the others are tables.
+    let view: DatabaseObjectID?
 }
 
 /// What identifies the rows of a table, besides its primary key.
@@ -19,12 +56,4 @@ package struct UniqueKeyInfo {
     /// The lowercased columns of each unique index (partial ones too, as in GRDB; indexes on
     /// expressions left out).
     let uniqueIndexes: [Set<String>]
-}
-
-/// The names of the columns of a table.
-package struct TableColumnNames {
-    /// The names, as the schema spells them.
-    package let names: Set<String>
-    /// The lowercased names.
-    package let normalizedNames: Set<String>
 }

@@ -18,7 +18,8 @@ extension Database {
     public func foreignKeyViolations(in tableName: String, in schemaName: String? = nil) throws
         -> RecordCursor<ForeignKeyViolation>
     {
-        try ForeignKeyViolation.fetchCursor(self, sql: pragmaSQL("foreign_key_check", tableName, schemaName))
+        try ForeignKeyViolation.fetchCursor(
+            self, sql: SchemaObjectName(tableName, in: schemaName).pragmaSQL("foreign_key_check"))
     }
 
     /// Throws the error of the first row of the database that breaks a foreign key, if any.

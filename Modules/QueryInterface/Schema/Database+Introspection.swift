@@ -2,7 +2,7 @@ import RSCore
 
 // Schema introspection: the columns, indexes and foreign keys of a table. Each method throws
 // "no such table" for a table that does not exist, rather than returning an empty list. (The
-// primary key is `primaryKey(_:)`, and existence is `tableExists(_:)`.)
+// primary key is `primaryKey(_:in:)`, and existence is `tableExists(_:)`.)
 extension Database {
     /// The columns of a table or a view, in order; hidden columns of virtual tables are left out.
     ///
@@ -19,10 +19,11 @@ extension Database {
     public func columns(in tableName: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
         // PRAGMA table_xinfo (SQLite 3.26+) also tells generated columns, and which columns are hidden.
         let pragma = driver.capabilities.isAtLeast(3, 26) ? "table_xinfo" : "table_info"
-        let columns = try ColumnInfo.fetchAll(self, sql: pragmaSQL(pragma, tableName, schemaName))
+        let table = SchemaObjectName(tableName, in: schemaName)
+        let columns = try ColumnInfo.fetchAll(self, sql: table.pragmaSQL(pragma))
             .filter { $0.hidden != 1 }
             .sorted { $0.cid < $1.cid }
-        if columns.isEmpty { throw noSuchTableError(tableName, schemaName) }
+        if columns.isEmpty { throw noSuchTableError(table) }
         return columns
     }
 
@@ -32,15 +33,16 @@ extension Database {
     /// - throws: A `DatabaseError` ("no such table: …") when the table does not exist.
     public func indexes(on tableName: String, in schemaName: String? = nil) throws -> [IndexInfo] {
         // Each row: seq, name, unique, origin, partial.
-        let indexRows = try Row.fetchAll(self, sql: pragmaSQL("index_list", tableName, schemaName))
+        let table = SchemaObjectName(tableName, in: schemaName)
+        let indexRows = try Row.fetchAll(self, sql: table.pragmaSQL("index_list"))
         if indexRows.isEmpty {
-            try checkTableExists(tableName, schemaName)
+            try checkTableExists(table)
             return []
         }
         return try indexRows.compactMap { row -> IndexInfo? in
             let name: String = row["name"]
             // Each row: seqno, cid, name (NULL for the rowid or an expression).
-            let columnRows = try Row.fetchAll(self, sql: pragmaSQL("index_info", name, schemaName))
+            let columnRows = try Row.fetchAll(self, sql: SchemaObjectName(name, in: schemaName).pragmaSQL("index_info"))
                 .sorted { (lhs: Row, rhs: Row) -> Bool in (lhs["seqno"] as Int) < (rhs["seqno"] as Int) }
             var columns: [String] = []
             for columnRow in columnRows {
@@ -58,9 +60,10 @@ extension Database {
     ///   key refers to the primary key of a table that does not exist.
     public func foreignKeys(on tableName: String, in schemaName: String? = nil) throws -> [ForeignKeyInfo] {
         // Each row: id, seq, table, from, to (NULL for the primary key), on_update, on_delete, match.
-        let rows = try Row.fetchAll(self, sql: pragmaSQL("foreign_key_list", tableName, schemaName))
+        let table = SchemaObjectName(tableName, in: schemaName)
+        let rows = try Row.fetchAll(self, sql: table.pragmaSQL("foreign_key_list"))
         if rows.isEmpty {
-            try checkTableExists(tableName, schemaName)
+            try checkTableExists(table)
             return []
         }
         var keys: [(id: Int, table: String, columns: [(seq: Int, origin: String, destination: String?)])] = []
@@ -77,7 +80,7 @@ extension Database {
             let columns = key.columns.sorted { $0.seq < $1.seq }
             let mapping: [(origin: String, destination: String)]
             if columns.contains(where: { $0.destination == nil }) {
-                let destinationColumns = try primaryKey(key.table).columns
+                let destinationColumns = try primaryKey(key.table, in: schemaName).columns
                 mapping = zip(columns, destinationColumns).map { ($0.origin, $1) }
             } else {
                 mapping = columns.map { ($0.origin, $0.destination!) }
@@ -86,22 +89,10 @@ extension Database {
         }
     }
 
-    /// `PRAGMA "schema".pragma("argument")`.
-    func pragmaSQL(_ pragma: String, _ argument: String, _ schemaName: String?) -> String {
-        let schema = schemaName.map { "\($0.quotedDatabaseIdentifier)." } ?? ""
-        return "PRAGMA \(schema)\(pragma)(\(argument.quotedDatabaseIdentifier))"
-    }
-
     /// Throws "no such table" unless the table (or view) exists.
-    private func checkTableExists(_ tableName: String, _ schemaName: String?) throws {
-        guard try tableExists(tableName, in: schemaName) || viewExists(tableName, in: schemaName) else {
-            throw noSuchTableError(tableName, schemaName)
+    private func checkTableExists(_ table: SchemaObjectName) throws {
+        guard try tableExists(table.name, in: table.schemaName) || viewExists(table.name, in: table.schemaName) else {
+            throw noSuchTableError(table)
         }
-    }
-
-    /// "no such table: player", or "no such table: main.player" when the schema is given.
-    private func noSuchTableError(_ tableName: String, _ schemaName: String?) -> DatabaseError {
-        let name = schemaName.map { "\($0).\(tableName)" } ?? tableName
-        return DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
     }
 }
