@@ -14,6 +14,18 @@ import Testing
         #expect(error?.description == #"SQLite error 1: near "SELEC": syntax error - while executing `SELEC 1`"#)
     }
 
+    @Test func assignedArgumentsThatDoNotFitStopTheProgram() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let dbQueue = try DatabaseQueue()
+            try dbQueue.read { db in
+                let statement = try db.makeStatement(sql: "SELECT ? + ?")
+                statement.arguments = [1]
+            }
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("wrong number of statement arguments: 1 instead of 2"), "\(message)")
+    }
+
     @Test func unknownTableThrows() throws {
         let dbQueue = try DatabaseQueue()
         expectDatabaseError(.SQLITE_ERROR, message: "no such table: nowhere", sql: "SELECT * FROM nowhere") {

@@ -79,6 +79,18 @@ let collationChecks: [ConformanceCheck] = [
         }
         try expectEqual(orders, [["b", "aa", "ccc"], ["ccc", "aa", "b"]])
     },
+    ConformanceCheck("collations are identified by their name, whatever its ASCII case, as SQLite finds them") {
+        factory in
+        let upper = DatabaseCollation("BYLENGTH", function: compareLengths)
+        try expectEqual(
+            Set([byLength.id, upper.id, DatabaseCollation("byLengthé", function: compareLengths).id]).count, 2)
+        try expectEqual(upper.id, byLength.id)
+        let sorted = try factory.makeWriter().read { db in
+            db.add(collation: upper)
+            return try String.fetchAll(db, sql: "SELECT 'aa' UNION SELECT 'b' ORDER BY 1 COLLATE byLength")
+        }
+        try expectEqual(sorted, ["b", "aa"])
+    },
     ConformanceCheck("a removed collation is no longer available") { factory in
         try factory.makeWriter().read { db in
             db.add(collation: byLength)

@@ -21,6 +21,22 @@ let concurrentReadChecks: [ConformanceCheck] = [
         let error = try expectDatabaseError { try failing.wait() }
         try expectEqual(error.resultCode, .SQLITE_READONLY)
     },
+    ConformanceCheck("a pool's asyncConcurrentRead is its spawnConcurrentRead", kinds: [.pool]) { factory in
+        let pool = try unwrap(factory.makeWriter() as? DatabasePool, "not a pool")
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let count = Locked<Int?>(nil)
+        let isRead = DispatchSemaphore(value: 0)
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            pool.asyncConcurrentRead { result in
+                count.current = try? Int.fetchOne(result.get(), sql: "SELECT COUNT(*) FROM t")
+                isRead.signal()
+            }
+            try db.execute(sql: "INSERT INTO t VALUES (2)")
+        }
+        try expectSignal(isRead, "the concurrent read")
+        try expectEqual(count.current, 1)
+    },
     ConformanceCheck("a pool's concurrent read does not block the writer", kinds: [.pool]) { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }

@@ -73,6 +73,10 @@ let databaseMemberChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
         try expectEqual(observer.takeLog(), [])
     },
+    ConformanceCheck("a connection's debug description names it, as GRDB's does") { factory in
+        let descriptions = try factory.makeWriter().read { db in (db.description, db.debugDescription) }
+        try expectEqual(descriptions.1, "<Database: \(descriptions.0)>")
+    },
     ConformanceCheck("isSQLiteInternalTable and isGRDBInternalTable tell the tables by their names") { _ in
         for name in ["sqlite_master", "sqlite_sequence", "pragma_table_info"] {
             try expect(Database.isSQLiteInternalTable(name), name)

@@ -38,6 +38,27 @@ let executionChecks: [ConformanceCheck] = [
             try expectEqual(try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a"), [1, 2, 3])
         }
     },
+    ConformanceCheck("validateArguments checks arguments without binding them; assigned arguments are bound") {
+        factory in
+        try factory.makeWriter().read { db in
+            let named = try db.makeStatement(sql: "SELECT :a || :b")
+            try named.validateArguments(["a": "x", "b": "y"])
+            try expectEqual(named.arguments, [])
+            let missing = try expectDatabaseError { try named.validateArguments(["a": "x"]) }
+            try expectDatabaseError(missing, .SQLITE_MISUSE, sql: "SELECT :a || :b")
+            try expectEqual(missing.message, "missing statement argument: b")
+            let positional = try db.makeStatement(sql: "SELECT ? + ?")
+            for wrong: StatementArguments in [[1], [1, 2, 3]] {
+                let error = try expectDatabaseError { try positional.validateArguments(wrong) }
+                try expectEqual(error.resultCode, .SQLITE_MISUSE)
+            }
+            positional.arguments = [1, 2]
+            try expectEqual(positional.arguments, [1, 2])
+            try expectEqual(try Int.fetchOne(positional), 3)
+            positional.setUncheckedArguments([3, 4])
+            try expectEqual(try Int.fetchOne(positional), 7)
+        }
+    },
     ConformanceCheck("a read after another connection changed the schema reads the columns of the new schema") {
         factory in
         let writer = try factory.makeWriter()

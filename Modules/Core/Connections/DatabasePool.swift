@@ -217,6 +217,12 @@ public final class DatabasePool: DatabaseWriter {
         snapshotIsStarted.wait()
     }
 
+    /// From a write access, outside of a transaction: runs `value` on a reader, as
+    /// `spawnConcurrentRead(_:)` does (GRDB's pools have both names).
+    public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        spawnConcurrentRead(value)
+    }
+
     /// Runs `updates` later on the writer connection, while no read runs.
     public func asyncBarrierWriteWithoutTransaction(
         _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void

@@ -6,7 +6,7 @@ import Foundation
 /// You do not create a `Database`: a `DatabaseQueue` or a `DatabasePool` lends one to the closures
 /// of its database accesses (`read`, `write`, …), on the connection's own dispatch queue. Using it
 /// outside of its access, or from another thread, stops the program with a message.
-public final class Database: CustomStringConvertible {
+public final class Database: CustomStringConvertible, CustomDebugStringConvertible {
     /// The raw `sqlite3 *` connection, for calls to the driver's C API.
     public let sqliteConnection: OpaquePointer
     /// The configuration the connection was opened with.
@@ -15,6 +15,9 @@ public final class Database: CustomStringConvertible {
     public let driver: DatabaseDriver
     /// A name for the connection, such as "main.writer" or "main.reader.1".
     public let description: String
+
+    /// The description of the connection, for debugging: `<Database: main.writer>`.
+    public var debugDescription: String { "<Database: \(description)>" }
 
     let api: SQLiteAPI
     var statementCache: [String: Statement] = [:]

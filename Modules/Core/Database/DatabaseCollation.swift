@@ -6,14 +6,28 @@ import Foundation
 /// db.add(collation: .localizedCaseInsensitiveCompare)
 /// try db.execute(sql: "CREATE TABLE player (name TEXT COLLATE localizedCaseInsensitiveCompare)")
 /// ```
-public final class DatabaseCollation: Sendable {
+public final class DatabaseCollation: Identifiable, Sendable {
+    /// What identifies a collation in a connection: its name, which SQLite compares without
+    /// regard to ASCII case. Adding a collation replaces the one of the same identity.
+    public struct ID: Hashable, Sendable {
+        /// The name, its ASCII letters lowercased.
+        let foldedName: String
+
+        init(name: String) {
+            foldedName = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+
     /// The name of the collation in SQL.
     public let name: String
+    /// The identity of the collation: its name, whatever its ASCII case.
+    public let id: ID
     let compare: @Sendable (String, String) -> ComparisonResult
 
     /// Creates a collation.
     public init(_ name: String, function: @escaping @Sendable (String, String) -> ComparisonResult) {
         self.name = name
+        self.id = ID(name: name)
         self.compare = function
     }
 

@@ -60,9 +60,9 @@ public final class Statement: CustomStringConvertible {
     /// Copies of the short text and blob arguments currently bound.
     private let argumentBytes = ArgumentBytes()
     // Unchecked exclusivity: a statement is only used inside its connection's database access, by
-    // one thread, and no access to `arguments` calls back into the statement.
+    // one thread, and no access to `boundArguments` calls back into the statement.
     /// The arguments currently bound.
-    @exclusivity(unchecked) public private(set) var arguments = StatementArguments()
+    @exclusivity(unchecked) private var boundArguments = StatementArguments()
     /// The column after the last one looked up by name: the first guess of the next lookup.
     private var nextColumnGuess = 0
     /// The region that `Database.recordingSelection(_:_:)` records for the next execution instead
@@ -125,6 +125,33 @@ public final class Statement: CustomStringConvertible {
     /// The SQL of the statement.
     public var description: String { sql }
 
+    /// The arguments currently bound.
+    ///
+    /// Setting it binds arguments as `setUncheckedArguments(_:)` does: arguments that do not fit
+    /// the parameters stop the program, as in GRDB. `setArguments(_:)` throws instead.
+    public var arguments: StatementArguments {
+        get { boundArguments }
+        set { setUncheckedArguments(newValue) }
+    }
+
+    /// Throws unless the arguments fit the parameters, as `setArguments(_:)` would check them,
+    /// without binding them.
+    ///
+    /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when arguments are missing or superfluous.
+    public func validateArguments(_ arguments: StatementArguments) throws {
+        _ = try fittingParameterValues(arguments)
+    }
+
+    /// Binds arguments that fit the parameters, such as arguments that `validateArguments(_:)`
+    /// accepted. Arguments that do not fit, or that SQLite refuses, stop the program, as in GRDB.
+    public func setUncheckedArguments(_ arguments: StatementArguments) {
+        do {
+            try setArguments(arguments)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
     /// Binds the arguments, after checking that they fit the parameters.
     ///
     /// - throws: A `DatabaseError` with `SQLITE_MISUSE` when arguments are missing or superfluous.
@@ -152,12 +179,18 @@ public final class Statement: CustomStringConvertible {
             }
             return
         }
+        try bind(fittingParameterValues(arguments), of: arguments)
+    }
+
+    /// The value of each parameter, in order, from arguments that must give them all, and nothing
+    /// more.
+    private func fittingParameterValues(_ arguments: StatementArguments) throws -> [DatabaseValue] {
         var remaining = arguments.values[...]
         let values = try parameterValues(arguments, consumingPositionalValuesFrom: &remaining)
         guard remaining.isEmpty else {
             throw wrongArgumentCount(arguments, expected: parameterNames.count)
         }
-        try bind(values, of: arguments)
+        return values
     }
 
     /// Binds the parameters from the arguments: named parameters take the named value of their name,
@@ -221,13 +254,13 @@ public final class Statement: CustomStringConvertible {
     /// parameters are refused before, and leave the statement as it was.)
     private func bindAnew(_ arguments: StatementArguments, _ bindAll: () throws -> Void) throws {
         reset()
-        self.arguments = arguments
+        boundArguments = arguments
         argumentBytes.beginBinding()
         do {
             try bindAll()
         } catch {
             _ = api.clear_bindings(sqliteStatement)
-            self.arguments = StatementArguments()
+            boundArguments = StatementArguments()
             throw error
         }
     }
