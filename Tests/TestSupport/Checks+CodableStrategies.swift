@@ -98,6 +98,105 @@ let codableStrategyChecks: [ConformanceCheck] = [
             try expectEqual(read.decoderInfo, "record decoder info")
         }
     },
+    ConformanceCheck("single-value wrappers get the strategies of their column, the user info and the JSON coders") {
+        factory in
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let record = Wrappers(
+            id: 1, createdAt: Wrapper(Date(timeIntervalSince1970: 1_700_000_000)), rawBytes: Wrapper(Data([1, 171])),
+            token: Wrapper(uuid), label: Label(text: "hi"), boxedPrefs: Wrapper(Prefs(fontSize: 12)),
+            userPrefs: Prefs(fontSize: 14))
+        try factory.makeWriter().write { db in
+            try db.execute(sql: Wrappers.schema)
+            try record.insert(db)
+            let row = try unwrap(try Row.fetchOne(db, sql: "SELECT * FROM wrappers"), "no row")
+            // The strategies of the columns ("created_at", not the key "createdAt").
+            try expectEqual(row["created_at"] as DatabaseValue, 1_700_000_000_000.databaseValue)
+            try expectEqual(row["raw_bytes"] as DatabaseValue, "01ab".databaseValue)
+            try expectEqual(row["token"] as DatabaseValue, "e621e1f8-c36c-495a-93fc-0c247a3e6e5f".databaseValue)
+            try expectEqual(row["label"] as DatabaseValue, "hi (record encoder info)".databaseValue)
+            try expectEqual(
+                row["boxed_prefs"] as DatabaseValue, #"{"encoder_key":"boxedPrefs","font_size":12}"#.databaseValue)
+            let read = try unwrap(try Wrappers.fetchOne(db, sql: "SELECT * FROM wrappers"), "no record")
+            try expectEqual(read.createdAt, record.createdAt)
+            try expectEqual(read.rawBytes, record.rawBytes)
+            try expectEqual(read.token, record.token)
+            try expectEqual(read.label, Label(text: "hi (record encoder info)", decoderInfo: "record decoder info"))
+            try expectEqual(read.boxedPrefs, Wrapper(Prefs(fontSize: 12, decoderKey: "boxedPrefs")))
+        }
+    },
+    ConformanceCheck("the JSON coders of a record type are given the coding key of a property, not its column") {
+        factory in
+        let record = Wrappers(
+            id: 1, createdAt: Wrapper(Date(timeIntervalSince1970: 0)), rawBytes: Wrapper(Data()),
+            token: Wrapper(UUID()), label: Label(text: ""), boxedPrefs: Wrapper(Prefs(fontSize: 12)),
+            userPrefs: Prefs(fontSize: 14))
+        try factory.makeWriter().write { db in
+            try db.execute(sql: Wrappers.schema)
+            try record.insert(db)
+            try expectEqual(
+                try String.fetchOne(db, sql: "SELECT user_prefs FROM wrappers"),
+                #"{"encoder_key":"userPrefs","font_size":14}"#)
+            let read = try unwrap(try Wrappers.fetchOne(db, sql: "SELECT * FROM wrappers"), "no record")
+            try expectEqual(read.userPrefs, Prefs(fontSize: 14, decoderKey: "userPrefs"))
+        }
+    },
+    ConformanceCheck("a column strategy maps the keys of nested containers of scopes, not of nested values") {
+        factory in
+        try factory.makeWriter().read { db in
+            // The record's own columns, then the columns of the scope "team", each with a plain
+            // and a prefixed name.
+            let sql = "SELECT 'Arthur' AS col_name, 'Bob' AS name, 'plain' AS name, 'prefixed' AS col_name"
+            let adapter = RangeRowAdapter(0..<2).addingScopes(["team": RangeRowAdapter(2..<4)])
+            let info = try unwrap(try PrefixedInfo.fetchOne(db, sql: sql, adapter: adapter), "no record")
+            // The record's key "name" reads "col_name". The nested values decoded from the scope
+            // and from the row itself have keys that are columns: "name". The nested container
+            // of the scope maps its key "name" to "col_name".
+            try expectEqual(info.name, "Arthur")
+            try expectEqual(info.team, Named(name: "plain"))
+            try expectEqual(info.player, Named(name: "Bob"))
+            try expectEqual(info.teamNameFromContainer, "prefixed")
+        }
+    },
+    ConformanceCheck("convertToSnakeCase names columns as JSONEncoder converts keys, one-letter keys included") {
+        factory in
+        let record = SnakeKeys(a: 1, url: 2, myURLValue: 3, a1B: 4)
+        let jsonEncoder = JSONEncoder()
+        jsonEncoder.keyEncodingStrategy = .convertToSnakeCase
+        let json = try JSONSerialization.jsonObject(with: jsonEncoder.encode(record))
+        let jsonKeys = try unwrap(json as? [String: Any], "no JSON object").keys.sorted()
+        try expectEqual(jsonKeys, ["a", "a1_b", "my_url_value", "u_rl"])
+        try expectEqual(try record.databaseDictionary.keys.sorted(), jsonKeys)
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE snakeKeys (a, u_rl, my_url_value, a1_b)") }
+        let statements = try tracedSQL(writer) { db in try record.insert(db) }
+        let insert = #"INSERT INTO "snakeKeys" ("a", "u_rl", "my_url_value", "a1_b") VALUES (?, ?, ?, ?)"#
+        try expect(statements.contains(insert), "\(statements)")
+        try expectEqual(
+            try writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM snakeKeys") },
+            ["a": 1, "u_rl": 2, "my_url_value": 3, "a1_b": 4])
+    },
+    ConformanceCheck("under a column strategy, a key reads only its mapped column, and all keys are listed once") {
+        factory in
+        try factory.makeWriter().read { db in
+            let sql = """
+                SELECT 7 AS player_id, NULL AS score, '2024-01-02 03:04:05' AS joined_at, 'Arthur' AS player_name,
+                'Barbara' AS playerName
+                """
+            let record = try unwrap(try SnakeOptionals.fetchOne(db, sql: sql), "no record")
+            try expectEqual(record.playerId, 7)
+            try expectEqual(record.score, nil)
+            try expectEqual(record.bonus, nil)
+            try expectEqual(record.joinedAt, Date(timeIntervalSince1970: 1_704_164_645))
+            // The leftmost column of the key "playerName".
+            try expectEqual(record.playerName, "Arthur")
+            // No column maps to the key "player_name": the column of that name is for "playerName".
+            try expectEqual(record.snakeName, nil)
+            try expect(!record.containsSnakeName, "the key player_name has a column")
+            try expectEqual(record.allKeys, ["joinedAt", "playerId", "playerName", "score"])
+            let error = try expectDatabaseError { _ = try SnakeName.fetchOne(db, sql: sql) }
+            try expectDatabaseError(error, .SQLITE_ERROR, sql: sql, messageContains: "no such column")
+        }
+    },
 ]
 
 /// A record whose columns are its keys in snake case.
@@ -348,3 +447,192 @@ private struct Settings: Codable, FetchableRecord, PersistableRecord {
 }
 
 private let infoKey = CodingUserInfoKey(rawValue: "source")!
+
+/// A record of snake case columns whose properties wrap their values in single-value containers,
+/// and whose JSON coders tell, in `Prefs`, the key they are made for.
+private struct Wrappers: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "wrappers"
+    static let schema = """
+        CREATE TABLE wrappers (
+            id INTEGER PRIMARY KEY, created_at, raw_bytes, token, label, boxed_prefs, user_prefs)
+        """
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    var id: Int64
+    var createdAt: Wrapper<Date>
+    var rawBytes: Wrapper<Data>
+    var token: Wrapper<UUID>
+    var label: Label
+    var boxedPrefs: Wrapper<Prefs>
+    var userPrefs: Prefs
+
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        column == "created_at" ? .millisecondsSince1970 : .deferredToDate
+    }
+
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        column == "created_at" ? .millisecondsSince1970 : .deferredToDate
+    }
+
+    static func databaseDataEncodingStrategy(for column: String) -> DatabaseDataEncodingStrategy {
+        column == "raw_bytes" ? .custom { $0.map { String($0, radix: 16).zeroPaddedToTwo }.joined() } : .deferredToData
+    }
+
+    static func databaseDataDecodingStrategy(for column: String) -> DatabaseDataDecodingStrategy {
+        column == "raw_bytes" ? .custom { String.fromDatabaseValue($0).flatMap(hexadecimalData) } : .deferredToData
+    }
+
+    static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {
+        column == "token" ? .lowercaseString : .deferredToUUID
+    }
+
+    static var databaseEncodingUserInfo: [CodingUserInfoKey: Any] { [infoKey: "record encoder info"] }
+    static var databaseDecodingUserInfo: [CodingUserInfoKey: Any] { [infoKey: "record decoder info"] }
+
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        encoder.userInfo = [codingKeyInfo: column]
+        return encoder
+    }
+
+    static func databaseJSONDecoder(for column: String) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.userInfo = [codingKeyInfo: column]
+        return decoder
+    }
+}
+
+/// A value coded through a single-value container.
+private struct Wrapper<Value: Codable & Equatable>: Codable, Equatable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Value.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+/// A text coded through a single-value container, stored with the encoder's user info, and that
+/// keeps the decoder's.
+private struct Label: Codable, Equatable {
+    var text: String
+    var decoderInfo: String? = nil
+
+    init(text: String, decoderInfo: String? = nil) { (self.text, self.decoderInfo) = (text, decoderInfo) }
+
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+        decoderInfo = decoder.userInfo[infoKey] as? String
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("\(text) (\(encoder.userInfo[infoKey] as? String ?? "no info"))")
+    }
+}
+
+/// Nested JSON, which stores the key that its encoder was made for, and keeps the decoder's.
+private struct Prefs: Codable, Equatable {
+    var fontSize: Int
+    var decoderKey: String? = nil
+
+    enum CodingKeys: String, CodingKey { case fontSize, encoderKey }
+
+    init(fontSize: Int, decoderKey: String? = nil) { (self.fontSize, self.decoderKey) = (fontSize, decoderKey) }
+
+    init(from decoder: any Decoder) throws {
+        fontSize = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .fontSize)
+        decoderKey = decoder.userInfo[codingKeyInfo] as? String
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fontSize, forKey: .fontSize)
+        try container.encode(encoder.userInfo[codingKeyInfo] as? String, forKey: .encoderKey)
+    }
+}
+
+private let codingKeyInfo = CodingUserInfoKey(rawValue: "codingKey")!
+
+/// A record of prefixed columns ("col_name" for `name`), with a scope "team": decoded as a value
+/// that is no record, and through a nested container.
+private struct PrefixedInfo: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.custom { column in
+        CustomColumns.AnyKey(stringValue: String(column.dropFirst(4)))
+    }
+    var name: String
+    /// Decoded from the row itself: no column nor scope has its name.
+    var player: Named
+    var team: Named
+    var teamNameFromContainer: String
+
+    enum CodingKeys: String, CodingKey { case name, player, team }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        player = try container.decode(Named.self, forKey: .player)
+        team = try container.decode(Named.self, forKey: .team)
+        teamNameFromContainer = try container.nestedContainer(keyedBy: Named.CodingKeys.self, forKey: .team)
+            .decode(String.self, forKey: .name)
+    }
+}
+
+private struct Named: Decodable, Equatable {
+    var name: String
+    enum CodingKeys: String, CodingKey { case name }
+}
+
+/// Keys that JSONEncoder's snake case splits in unusual places.
+private struct SnakeKeys: Encodable, PersistableRecord {
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    var a, url, myURLValue, a1B: Int
+
+    enum CodingKeys: String, CodingKey {
+        case a = "A"
+        case url = "URL"
+        case myURLValue, a1B
+    }
+}
+
+/// A record of snake case columns with optional properties, and the keys its container lists.
+private struct SnakeOptionals: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    var playerId, score, bonus: Int?
+    var joinedAt: Date?
+    var playerName, snakeName: String?
+    var containsSnakeName: Bool
+    var allKeys: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case playerId, score, bonus, joinedAt, playerName
+        case snakeName = "player_name"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        playerId = try container.decodeIfPresent(Int.self, forKey: .playerId)
+        score = try container.decodeIfPresent(Int.self, forKey: .score)
+        bonus = try container.decodeIfPresent(Int.self, forKey: .bonus)
+        joinedAt = try container.decodeIfPresent(Date.self, forKey: .joinedAt)
+        playerName = try container.decodeIfPresent(String.self, forKey: .playerName)
+        snakeName = try container.decodeIfPresent(String.self, forKey: .snakeName)
+        containsSnakeName = container.contains(.snakeName)
+        allKeys = try decoder.container(keyedBy: CustomColumns.AnyKey.self).allKeys.map(\.stringValue).sorted()
+    }
+}
+
+/// A record whose key "player_name" must have a column, under a snake case column strategy.
+private struct SnakeName: Decodable, FetchableRecord {
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    var player_name: String
+}

@@ -3,30 +3,45 @@ import Foundation
 /// Encodes an `Encodable` record into a `PersistenceContainer`: each coding key is a column.
 ///
 /// Properties of `DatabaseValueConvertible` types store their database value. Other properties
-/// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text.
+/// store their single value (enums with raw values, wrappers), or, for nested containers, JSON text
+/// (see `DatabaseValueEncoder`).
 ///
 /// A connection keeps one encoder for the records it encodes (see `withEncoder`), with the keyed
-/// containers of the last record types (see `ReusableKeyedContainer`).
+/// containers of the last record types (see `ReusableKeyedContainer`), and the columns of the
+/// coding keys of the record types whose column strategy maps them.
 final class DatabaseRecordEncoder: Encoder {
     /// What the encoding produced: the record's keyed container writes there (not to the encoder,
     /// which keeps that container: a reference cycle).
     let output: RecordEncodingOutput
     private let reusableContainer = ReusableKeyedContainer()
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { output.recordType?.databaseEncodingUserInfo ?? [:] }
+    var userInfo: [CodingUserInfoKey: Any] { output.recordType.databaseEncodingUserInfo }
 
-    /// An encoder that writes to `output`: a new one, or the one of the record whose superclass
-    /// this encoder encodes.
-    init(output: RecordEncodingOutput = RecordEncodingOutput()) {
+    /// A new encoder of records of the given type.
+    convenience init(for recordType: any EncodableRecord.Type) {
+        self.init(output: RecordEncodingOutput(for: recordType))
+    }
+
+    /// An encoder that writes to `output`: the one of the record whose superclass this encoder
+    /// encodes.
+    init(output: RecordEncodingOutput) {
         self.output = output
     }
 
     /// Runs `body` with the encoder of the connection whose access runs on this thread, or with a
     /// new encoder (outside of a database access, or when that encoder is busy: a record encoded
-    /// while another one is). The encoder is left empty.
-    static func withEncoder<T>(_ body: (DatabaseRecordEncoder) throws -> T) rethrows -> T {
-        guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder()) }
-        let encoder = db.reusableRecordEncoder.take() ?? DatabaseRecordEncoder()
+    /// while another one is), ready for a record of the given type. The encoder is left empty.
+    static func withEncoder<T>(for recordType: any EncodableRecord.Type, _ body: (DatabaseRecordEncoder) throws -> T)
+        rethrows -> T
+    {
+        guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder(for: recordType)) }
+        let encoder: DatabaseRecordEncoder
+        if let kept = db.reusableRecordEncoder.take() {
+            kept.output.prepare(for: recordType)
+            encoder = kept
+        } else {
+            encoder = DatabaseRecordEncoder(for: recordType)
+        }
         defer {
             encoder.output.reset()
             db.reusableRecordEncoder = encoder
@@ -51,7 +66,8 @@ final class DatabaseRecordEncoder: Encoder {
     }
 }
 
-/// The columns of an encoded record, or why it has none, and the encoding strategies of its type.
+/// The columns of an encoded record, or why it has none, and the type of the record, whose
+/// strategies apply.
 final class RecordEncodingOutput {
     /// The encoded columns.
     ///
@@ -63,19 +79,32 @@ final class RecordEncodingOutput {
     var unsupportedEncoding: String?
     /// The type of the encoded record, whose strategies apply. (Unchecked exclusivity, as for
     /// `container`, and for the same reason: it is set and read once per record or per value.)
-    @exclusivity(unchecked) private(set) var recordType: (any EncodableRecord.Type)?
-    /// The column of a coding key, for a record type whose column strategy maps its keys; nil when
+    @exclusivity(unchecked) private(set) var recordType: any EncodableRecord.Type
+    /// The columns of the coding keys of `recordType`, when its column strategy maps them; nil when
     /// keys are columns (unchecked exclusivity, as for `recordType`).
-    @exclusivity(unchecked) private var mappedColumn: (@Sendable (any CodingKey) -> String)?
+    @exclusivity(unchecked) private var keyColumns: KeyColumns?
+    /// The columns of the coding keys of the record types encoded so far whose column strategy
+    /// maps them, so that each key is converted once per record type.
+    private var keyColumnsByType: [ObjectIdentifier: KeyColumns] = [:]
+
+    /// An output ready for the encoding of a record of the given type.
+    init(for recordType: any EncodableRecord.Type) {
+        self.recordType = recordType
+        prepare(for: recordType)
+    }
 
     /// Makes the output ready for the encoding of a record of the given type.
     func prepare(for recordType: any EncodableRecord.Type) {
         self.recordType = recordType
         let strategy = recordType.databaseColumnEncodingStrategy
         if case .useDefaultKeys = strategy {
-            mappedColumn = nil
+            keyColumns = nil
+        } else if let kept = keyColumnsByType[ObjectIdentifier(recordType)] {
+            keyColumns = kept
         } else {
-            mappedColumn = { strategy.column(for: $0) }
+            let columns = KeyColumns(strategy: strategy)
+            keyColumnsByType[ObjectIdentifier(recordType)] = columns
+            keyColumns = columns
         }
     }
 
@@ -83,34 +112,32 @@ final class RecordEncodingOutput {
     func reset() {
         container = PersistenceContainer()
         unsupportedEncoding = nil
-        recordType = nil
-        mappedColumn = nil
     }
 
     /// The column of a coding key.
     @inline(__always)
     func column(for key: some CodingKey) -> String {
-        guard let mappedColumn else { return key.stringValue }
-        return mappedColumn(key)
+        guard let keyColumns else { return key.stringValue }
+        return keyColumns.column(for: key)
+    }
+}
+
+/// The columns of the coding keys of a record type whose column strategy maps them: each key is
+/// converted on its first encoding only. Used by one thread at a time, as its output.
+private final class KeyColumns {
+    private let strategy: DatabaseColumnEncodingStrategy
+    private var columns: [String: String] = [:]
+
+    init(strategy: DatabaseColumnEncodingStrategy) {
+        self.strategy = strategy
     }
 
-    /// The database value of a property: dates, data and UUIDs with the strategies of the record
-    /// type, other values as `DatabaseValueEncoder` encodes them, with the JSON encoder of the
-    /// record type.
-    func databaseValue<T: Encodable>(of value: T, column: String, key: some CodingKey) throws -> DatabaseValue {
-        guard let recordType else { return try DatabaseValueEncoder.databaseValue(of: value) }
-        if T.self == Date.self {
-            return recordType.databaseDateEncodingStrategy(for: column).databaseValue(of: value as! Date)
-        }
-        if T.self == Data.self {
-            return try recordType.databaseDataEncodingStrategy(for: column).databaseValue(of: value as! Data)
-        }
-        if T.self == UUID.self {
-            return recordType.databaseUUIDEncodingStrategy(for: column).databaseValue(of: value as! UUID)
-        }
-        return try DatabaseValueEncoder.databaseValue(of: value) {
-            recordType.databaseJSONEncoder(for: key.stringValue)
-        }
+    func column(for key: some CodingKey) -> String {
+        let name = key.stringValue
+        if let column = columns[name] { return column }
+        let column = strategy.column(for: key)
+        columns[name] = column
+        return column
     }
 }
 
@@ -123,7 +150,8 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let column = output.column(for: key)
         output.container.setDatabaseValue(
-            try output.databaseValue(of: value, column: column, key: key), forColumn: column)
+            try DatabaseValueEncoder.databaseValue(of: value, recordType: output.recordType, column: column, key: key),
+            forColumn: column)
     }
 
     // The typed methods that synthesized Encodable calls: no dynamic cast is needed.
@@ -185,83 +213,4 @@ private struct RecordKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProto
     // A superclass encodes its columns into the same record (as GRDB does, the key is ignored).
     func superEncoder() -> any Encoder { DatabaseRecordEncoder(output: output) }
     func superEncoder(forKey key: Key) -> any Encoder { DatabaseRecordEncoder(output: output) }
-}
-
-/// Encodes one value as a database value: directly for convertible types, through a single-value
-/// container for wrappers and raw-value enums, and as JSON text for values with nested containers.
-final class DatabaseValueEncoder: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    var result: DatabaseValue?
-    private var needsJSON = false
-
-    /// The database value of `value`: its own for a convertible type, its single value for a
-    /// wrapper, or else JSON text, encoded by `jsonEncoder`.
-    static func databaseValue(
-        of value: some Encodable, jsonEncoder: () -> JSONEncoder = { .forDatabase() }
-    ) throws -> DatabaseValue {
-        if let convertible = value as? any DatabaseValueConvertible {
-            return convertible.databaseValue
-        }
-        let encoder = DatabaseValueEncoder()
-        try value.encode(to: encoder)
-        if !encoder.needsJSON, let result = encoder.result {
-            return result
-        }
-        return String(decoding: try jsonEncoder().encode(value), as: UTF8.self).databaseValue
-    }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        needsJSON = true
-        return KeyedEncodingContainer(IgnoringKeyedContainer<Key>())
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        needsJSON = true
-        return IgnoringUnkeyedContainer()
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { SingleValue(encoder: self) }
-
-    private struct SingleValue: SingleValueEncodingContainer {
-        let encoder: DatabaseValueEncoder
-        var codingPath: [any CodingKey] { [] }
-
-        func encodeNil() throws { encoder.result = .null }
-
-        func encode<T: Encodable>(_ value: T) throws {
-            encoder.result = try DatabaseValueEncoder.databaseValue(of: value)
-        }
-    }
-}
-
-/// Containers that accept anything: the value is then encoded again, as JSON.
-private struct IgnoringKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    var codingPath: [any CodingKey] { [] }
-    func encodeNil(forKey key: Key) throws {}
-    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-        -> KeyedEncodingContainer<NestedKey>
-    { KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>()) }
-    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoringUnkeyedContainer() }
-    func superEncoder() -> any Encoder { DatabaseValueEncoder() }
-    func superEncoder(forKey key: Key) -> any Encoder { DatabaseValueEncoder() }
-}
-
-private struct IgnoringUnkeyedContainer: UnkeyedEncodingContainer {
-    var codingPath: [any CodingKey] { [] }
-    var count: Int { 0 }
-    func encodeNil() throws {}
-    func encode<T: Encodable>(_ value: T) throws {}
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(IgnoringKeyedContainer<NestedKey>())
-    }
-    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { IgnoringUnkeyedContainer() }
-    func superEncoder() -> any Encoder { DatabaseValueEncoder() }
-}
-
-private struct IgnoringSingleValueContainer: SingleValueEncodingContainer {
-    var codingPath: [any CodingKey] { [] }
-    func encodeNil() throws {}
-    func encode<T: Encodable>(_ value: T) throws {}
 }

@@ -73,8 +73,7 @@ extension EncodableRecord {
 extension EncodableRecord where Self: Encodable {
     /// Encodes the record's properties, each coding key as a column.
     public func encode(to container: inout PersistenceContainer) throws {
-        try DatabaseRecordEncoder.withEncoder { encoder in
-            encoder.output.prepare(for: Self.self)
+        try DatabaseRecordEncoder.withEncoder(for: Self.self) { encoder in
             try encode(to: encoder)
             if let unsupportedEncoding = encoder.output.unsupportedEncoding {
                 throw EncodingError.invalidValue(self, .init(codingPath: [], debugDescription: unsupportedEncoding))

@@ -8,6 +8,12 @@ public enum DatabaseColumnDecodingStrategy: Sendable {
     /// The coding key that a function gives for a column.
     case custom(@Sendable (String) -> any CodingKey)
 
+    /// Whether the coding keys are the columns (`.useDefaultKeys`).
+    var keysAreColumns: Bool {
+        if case .useDefaultKeys = self { return true }
+        return false
+    }
+
     /// The coding key (its string value) of a column.
     func key(forColumn column: String) -> String {
         switch self {

@@ -4,10 +4,10 @@ extension String {
     /// The string in snake case, as `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` converts
     /// coding keys (and as GRDB does): words begin at capitals, a run of capitals followed by
     /// lowercase letters ends before its last capital, and words are lowercased and joined with
-    /// underscores. "playerID" is "player_id", "myURLProperty" is "my_url_property".
+    /// underscores. "playerID" is "player_id", "myURLProperty" is "my_url_property", "A" is "a".
     var convertedToSnakeCase: String {
         let characters = Array(self)
-        guard characters.count > 1 else { return self }
+        guard !characters.isEmpty else { return self }
         var words: [String] = []
         var wordStart = 0
         var index = 1
