@@ -250,29 +250,40 @@ extension Database {
     {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        let table = SchemaObjectName(tableName, in: schemaName)
-        if let cached = schemaCache.primaryKeys[table] { return cached }
+        if let schemaName {
+            let table = SchemaObjectName(tableName, in: schemaName)
+            if let cached = schemaCache.qualifiedPrimaryKeys[table] { return cached }
+            let primaryKey = try readPrimaryKey(table)
+            schemaCache.qualifiedPrimaryKeys[table] = primaryKey
+            return primaryKey
+        }
+        // A lookup by name alone, which builds no key: records save often, one after the other.
+        if let cached = schemaCache.primaryKeys[tableName] { return cached }
+        let primaryKey = try readPrimaryKey(SchemaObjectName(tableName))
+        schemaCache.primaryKeys[tableName] = primaryKey
+        return primaryKey
+    }
+
+    /// The primary key of a table or a view, or nil for a view that the schema source gives no
+    /// primary key (see `primaryKeyUnlessKeylessView(_:in:)`), from the columns of the schema.
+    private func readPrimaryKey(_ table: SchemaObjectName) throws -> PrimaryKeyInfo? {
         let tableSchema = try tableSchema(table)
         let keyColumns = tableSchema.primaryKeyColumns
-        let primaryKey: PrimaryKeyInfo?
         switch keyColumns.count {
         case 0:
-            // A view that the schema source gives no key is cached too (as nil), so that the
-            // source is not asked again.
+            // A view that the schema source gives no key reads nil, which is cached too, so that
+            // the source is not asked again.
             if let view = tableSchema.view {
-                primaryKey = try schemaSourcePrimaryKey(of: view, columns: tableSchema.columns)
-            } else {
-                primaryKey = PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
+                return try schemaSourcePrimaryKey(of: view, columns: tableSchema.columns)
             }
+            return PrimaryKeyInfo(columns: [Column.rowID.name], rowIDColumn: Column.rowID.name)
         case 1
         where try keyColumns[0].type.uppercased() == "INTEGER"
-            && !uniqueKeys(tableName, in: schemaName).hasPrimaryKeyIndex:
-            primaryKey = PrimaryKeyInfo(columns: [keyColumns[0].name], rowIDColumn: keyColumns[0].name)
+            && !uniqueKeys(table.name, in: table.schemaName).hasPrimaryKeyIndex:
+            return PrimaryKeyInfo(columns: [keyColumns[0].name], rowIDColumn: keyColumns[0].name)
         default:
-            primaryKey = PrimaryKeyInfo(columns: keyColumns.map(\.name), rowIDColumn: nil)
+            return PrimaryKeyInfo(columns: keyColumns.map(\.name), rowIDColumn: nil)
         }
-        schemaCache.primaryKeys[table] = primaryKey
-        return primaryKey
     }
 
     /// The primary key that the schema source gives a view, with the columns spelled as the view

@@ -1,7 +1,10 @@
 /// What a connection knows of the schema; emptied whenever the schema may have changed.
 struct SchemaCache {
-    /// The primary keys (nil for a view that the schema source gives no key).
-    var primaryKeys = LastHitCache<SchemaObjectName, PrimaryKeyInfo?>()
+    /// The primary keys of the tables named without schema (nil for a view that the schema source
+    /// gives no key).
+    var primaryKeys = LastHitCache<String, PrimaryKeyInfo?>()
+    /// The primary keys of the tables named with their schema.
+    var qualifiedPrimaryKeys: [SchemaObjectName: PrimaryKeyInfo?] = [:]
     /// What the unique keys of tables are made of.
     var uniqueKeys: [SchemaObjectName: UniqueKeyInfo] = [:]
     /// The columns of tables and views.
