@@ -50,7 +50,7 @@ public final class Statement: CustomStringConvertible {
     package let transactionEffect: TransactionEffect?
     /// The SQLite statement, for SQLite's C functions (`sqlite3_column_int64`, …).
     public let sqliteStatement: SQLiteStatement
-    let api: SQLiteAPI
+    @usableFromInline let api: SQLiteAPI
     /// The names of the parameters (nil for `?` parameters), in order.
     private let parameterNames: [String?]
     /// Whether every parameter is anonymous (`?`): arguments then bind in order, without lookups.
@@ -337,21 +337,26 @@ public final class Statement: CustomStringConvertible {
     /// Whether the statement has a row and was not reset: it is being iterated.
     var isBusy: Bool { api.stmt_busy(sqliteStatement) != 0 }
 
-    /// Runs one step: true when a row is available, false when done.
+    /// Runs one step: true when a row is available, false when done. Inlinable, so that the
+    /// cursors that clients specialize step without a call of their own.
     ///
     /// On error the statement is reset, and the error describes the SQL and arguments.
-    @usableFromInline
+    @inlinable @inline(__always)
     func step() throws -> Bool {
-        switch api.step(sqliteStatement) {
-        case SQLITE.ROW:
-            return true
-        case SQLITE.DONE:
-            return false
-        case let code:
-            let error = database.error(code: code, sql: sql, arguments: arguments)
-            reset()
-            throw database.statementDidFail(self, error: error)
-        }
+        let code = api.step(sqliteStatement)
+        // SQLITE_ROW (an internal constant cannot be inlined).
+        if code == 100 { return true }
+        return try stepDidEnd(code)
+    }
+
+    /// What a step that gave no row means: false when the statement is done; otherwise the step
+    /// failed, and it throws.
+    @usableFromInline
+    func stepDidEnd(_ code: CInt) throws -> Bool {
+        guard code != SQLITE.DONE else { return false }
+        let error = database.error(code: code, sql: sql, arguments: arguments)
+        reset()
+        throw database.statementDidFail(self, error: error)
     }
 
     /// Resets the statement, so that it runs again from the start with the same arguments.
