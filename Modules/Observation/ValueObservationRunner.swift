@@ -46,7 +46,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
 
     private enum Mode {
         case writer
-        case readers(any DatabaseReader)
+        /// The readers of the writer (a `DatabasePool`'s).
+        case readers
     }
 
     /// The outcome of one fetch: its value, the region it read when it is tracked, and the number
@@ -86,7 +87,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
                 let start =
                     try observation.requiresWriteAccess
                     ? writer.writeAccess { db in try startOnWriter(db) }
-                    : writer.read { db in try startInRead(db, reader: writer) }
+                    : writer.read { db in try startInRead(db) }
                 didStart(start, notifiesNow: true)
             } catch {
                 fail(error, notifiesNow: true)
@@ -103,9 +104,11 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
             }
             return
         }
+        // The closure does not capture the writer: a reader thread may free it after the observation
+        // ended, and the writer would outlive its last reference for that instant.
         writer.asyncRead { result in
             do {
-                try self.didStart(self.startInRead(result.get(), reader: writer), notifiesNow: false)
+                try self.didStart(self.startInRead(result.get()), notifiesNow: false)
             } catch {
                 self.fail(error)
             }
@@ -124,8 +127,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     }
 
     /// Starts in a read access: on the writer's connection (a `DatabaseQueue`), or on a reader.
-    private func startInRead(_ db: Database, reader: any DatabaseReader) throws -> Start {
-        db.observesTransactions ? try startOnWriter(db) : try startOnReader(db, reader: reader)
+    private func startInRead(_ db: Database) throws -> Start {
+        db.observesTransactions ? try startOnWriter(db) : try startOnReader(db)
     }
 
     /// Fetches the initial value on the writer, and registers the observer in the same access.
@@ -143,8 +146,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     }
 
     /// Fetches the initial value on a reader; the observer is registered on the writer later.
-    private func startOnReader(_ db: Database, reader: any DatabaseReader) throws -> Start {
-        state.withLock { $0.mode = .readers(reader) }
+    private func startOnReader(_ db: Database) throws -> Start {
+        state.withLock { $0.mode = .readers }
         let watch = db.commitClock.watch()
         let position = db.snapshotPosition
         let fetched = try fetch(db, isInitial: true)
@@ -261,8 +264,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
                     self.complete(Result { try self.fetchOnWriter(result.get(), isInitial: false) })
                 }
             }
-        case .readers(let reader)?:
-            reader.asyncRead { result in
+        case .readers?:
+            writer.asyncRead { result in
                 guard !self.isFinished else { return }
                 switch result {
                 case .success(let db):
