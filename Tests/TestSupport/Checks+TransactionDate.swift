@@ -88,6 +88,17 @@ let transactionDateChecks: [ConformanceCheck] = [
             } catch is ClockFailure {}
         }
     },
+    ConformanceCheck("transactionDate: a clock that asks for the transaction date gets a misuse error") { factory in
+        let writer = try factory.makeWriter { config in
+            config.transactionClock = .custom { db in try db.transactionDate }
+        }
+        let outcome = try writer.write { db in Result { try db.transactionDate } }
+        guard case .failure(let error as DatabaseError) = outcome else {
+            throw ConformanceFailure(description: "\(outcome) is not a DatabaseError", location: #fileID)
+        }
+        try expectEqual(error.resultCode, .SQLITE_MISUSE)
+        try expectEqual(error.message, "the transaction clock asked for the transaction date")
+    },
     ConformanceCheck("transactionDate: the default clock gives the date when the transaction began") { factory in
         let writer = try factory.makeWriter()
         let before = Date()
