@@ -88,7 +88,7 @@ final class DemoRun: Sendable {
         // Every observer must reach the final state.
         let final = try await dbPool.read { db in try FinalState(db) }
         let rows = await observers.waitForFinalState(final, transactionCount: transactions)
-        observers.stop()
+        await observers.stop()
 
         let summary = DemoSummary(
             transactions: transactions, rows: rows, hallOfFameFetches: observers.hallOfFameFetches,

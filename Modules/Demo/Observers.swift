@@ -22,8 +22,11 @@ final class Observers: @unchecked Sendable {
     private let cancellables: [AnyDatabaseCancellable]
     private let publisherCancellable: AnyCancellable
     private let countTask: Task<Void, Never>
+    /// Where the callbacks and the async sequence are notified.
+    private let queue: DispatchQueue
 
     init(_ writer: some DatabaseWriter, console: Console, queue: DispatchQueue) {
+        self.queue = queue
         let (hallOfFame, fetches, inconsistencies) = (self.hallOfFame, self.fetches, self.inconsistencies)
         var cancellables: [AnyDatabaseCancellable] = []
         // A ValueObservation with a callback, throttled: at most one fetch a second, whatever the
@@ -141,11 +144,17 @@ final class Observers: @unchecked Sendable {
         ]
     }
 
-    /// Stops every observation.
-    func stop() {
+    /// Stops every observation, and waits until no notification is on its way: nothing is printed
+    /// after it returns (a throttled fetch of the hall of fame, for instance, may still come once
+    /// the final state is seen, when it looked like an earlier one).
+    func stop() async {
         for cancellable in cancellables { cancellable.cancel() }
         publisherCancellable.cancel()
         countTask.cancel()
+        await countTask.value
+        // A notification that started before the cancellation ends before these.
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
     }
 }
 
