@@ -68,6 +68,8 @@ let schemaSourceChecks: [ConformanceCheck] = [
                         "activeplayer(id,name),player(active,id,name)")
                     let missing = try expectDatabaseError { _ = try db.primaryKey("missing") }
                     try expectEqual(missing.message, "no such table: missing")
+                    // The source is asked once about the view: that it has no key is kept too.
+                    try expectEqual(source?.askedViews.current.count ?? 1, 1)
                 }
             }
         }

@@ -259,7 +259,11 @@ extension Database {
         }
         // A lookup by name alone, which builds no key: records save often, one after the other.
         if let cached = schemaCache.primaryKeys[tableName] { return cached }
-        let primaryKey = try readPrimaryKey(SchemaObjectName(tableName))
+        if schemaCache.keylessViews.contains(tableName) { return nil }
+        guard let primaryKey = try readPrimaryKey(SchemaObjectName(tableName)) else {
+            schemaCache.keylessViews.insert(tableName)
+            return nil
+        }
         schemaCache.primaryKeys[tableName] = primaryKey
         return primaryKey
     }

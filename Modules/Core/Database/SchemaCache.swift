@@ -1,8 +1,10 @@
 /// What a connection knows of the schema; emptied whenever the schema may have changed.
 struct SchemaCache {
-    /// The primary keys of the tables named without schema (nil for a view that the schema source
-    /// gives no key).
-    var primaryKeys = LastHitCache<String, PrimaryKeyInfo?>()
+    /// The primary keys of the tables named without schema.
+    var primaryKeys = LastHitCache<String, PrimaryKeyInfo>()
+    /// The views, named without schema, that the schema source gives no key. (Apart from
+    /// `primaryKeys`, whose values are then not optional: a lookup copies no optional.)
+    var keylessViews: Set<String> = []
     /// The primary keys of the tables named with their schema.
     var qualifiedPrimaryKeys: [SchemaObjectName: PrimaryKeyInfo?] = [:]
     /// What the unique keys of tables are made of.

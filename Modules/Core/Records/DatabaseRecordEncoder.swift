@@ -37,7 +37,10 @@ final class DatabaseRecordEncoder: Encoder {
         guard let db = CurrentDatabase.database else { return try body(DatabaseRecordEncoder(for: recordType)) }
         let encoder: DatabaseRecordEncoder
         if let kept = db.reusableRecordEncoder.take() {
-            kept.output.prepare(for: recordType)
+            // Records of one type are often encoded one after the other: the output is ready then.
+            if ObjectIdentifier(kept.output.recordType) != ObjectIdentifier(recordType) {
+                kept.output.prepare(for: recordType)
+            }
             encoder = kept
         } else {
             encoder = DatabaseRecordEncoder(for: recordType)
