@@ -7,51 +7,40 @@ import Testing
 /// block neither.
 @Suite struct SchedulingTests {
     @Test @MainActor func theImmediateSchedulingNotifiesTheInitialValueBeforeStartReturns() async throws {
-        let dbQueue = try DatabaseQueue()
-        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try await tableQueue()
         var values: [Int] = []
-        let cancellable =
-            ValueObservation
-            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
-            .start(in: dbQueue, scheduling: .immediate) { error in
-                Issue.record(error)
-            } onChange: { value in
-                MainActor.assertIsolated()
-                values.append(value)
-            }
+        let cancellable = countOfT.start(in: dbQueue, scheduling: .immediate) { error in
+            Issue.record(error)
+        } onChange: { value in
+            MainActor.assertIsolated()
+            values.append(value)
+        }
         #expect(values == [0])
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        // Later values come asynchronously, on the main actor, which the loop leaves free.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while values.count < 2 && ContinuousClock.now < deadline { await Task.yield() }
+        await yieldMainActor(until: values.count >= 2)
         #expect(values == [0, 1])
         withExtendedLifetime(cancellable) {}
     }
 
     @Test @MainActor func theImmediateSchedulingNotifiesEachTransactionOfTheFirstOnChange() async throws {
-        let dbQueue = try DatabaseQueue()
-        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try await tableQueue()
         var values: [Int] = []
-        let cancellable =
-            ValueObservation
-            .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
-            .start(in: dbQueue, scheduling: .immediate) { error in
-                Issue.record(error)
-            } onChange: { value in
-                values.append(value)
-                guard value == 0 else { return }
-                // Two transactions, committed before the initial value's onChange returns.
-                for _ in 0..<2 {
-                    do {
-                        try dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-                    } catch {
-                        Issue.record(error)
-                    }
+        let cancellable = countOfT.start(in: dbQueue, scheduling: .immediate) { error in
+            Issue.record(error)
+        } onChange: { value in
+            values.append(value)
+            guard value == 0 else { return }
+            // Two transactions, committed before the initial value's onChange returns.
+            for _ in 0..<2 {
+                do {
+                    try dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                } catch {
+                    Issue.record(error)
                 }
             }
+        }
         #expect(values == [0])
-        let deadline = ContinuousClock.now + .seconds(10)
-        while values.count < 3 && ContinuousClock.now < deadline { await Task.yield() }
+        await yieldMainActor(until: values.count >= 3)
         #expect(values == [0, 1, 2])
         withExtendedLifetime(cancellable) {}
     }
@@ -153,6 +142,24 @@ private func immediateValues<Reducer: ValueReducer>(
         values.append(value)
     }
     return values
+}
+
+/// The number of rows of table t.
+private let countOfT = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+
+/// An in-memory queue with an empty table t.
+private func tableQueue() async throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+    return dbQueue
+}
+
+/// Leaves the main actor to the values that the immediate scheduling notifies later, until the
+/// condition holds, or ten seconds have passed.
+@MainActor
+private func yieldMainActor(until condition: @autoclosure () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() && ContinuousClock.now < deadline { await Task.yield() }
 }
 
 /// A path in a new temporary directory.

@@ -324,8 +324,18 @@ private struct OneData: Decodable, FetchableRecord {
     var id: Int
     var payload: Data
     static func databaseDataDecodingStrategy(for column: String) -> DatabaseDataDecodingStrategy {
-        .custom { dbValue in String.fromDatabaseValue(dbValue).flatMap(hexadecimalData) }
+        hexadecimalDecoding
     }
+}
+
+/// Data stored as hexadecimal text.
+private let hexadecimalEncoding = DatabaseDataEncodingStrategy.custom { data in
+    data.map { String(format: "%02x", $0) }.joined()
+}
+
+/// Data read from hexadecimal text.
+private let hexadecimalDecoding = DatabaseDataDecodingStrategy.custom { dbValue in
+    String.fromDatabaseValue(dbValue).flatMap(hexadecimalData)
 }
 
 /// The bytes of a hexadecimal text, or nil.
@@ -354,11 +364,11 @@ private struct BlobRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
     var plain: UUID
 
     static func databaseDataEncodingStrategy(for column: String) -> DatabaseDataEncodingStrategy {
-        column == "raw" ? .custom { $0.map { String($0, radix: 16).zeroPaddedToTwo }.joined() } : .text
+        column == "raw" ? hexadecimalEncoding : .text
     }
 
     static func databaseDataDecodingStrategy(for column: String) -> DatabaseDataDecodingStrategy {
-        column == "raw" ? .custom { String.fromDatabaseValue($0).flatMap(hexadecimalData) } : .deferredToData
+        column == "raw" ? hexadecimalDecoding : .deferredToData
     }
 
     static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {
@@ -368,10 +378,6 @@ private struct BlobRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
         default: return .deferredToUUID
         }
     }
-}
-
-extension String {
-    fileprivate var zeroPaddedToTwo: String { count == 1 ? "0" + self : self }
 }
 
 /// A record whose nested preferences are JSON in snake case, with the coders' user info.
@@ -475,11 +481,11 @@ private struct Wrappers: Codable, FetchableRecord, PersistableRecord {
     }
 
     static func databaseDataEncodingStrategy(for column: String) -> DatabaseDataEncodingStrategy {
-        column == "raw_bytes" ? .custom { $0.map { String($0, radix: 16).zeroPaddedToTwo }.joined() } : .deferredToData
+        column == "raw_bytes" ? hexadecimalEncoding : .deferredToData
     }
 
     static func databaseDataDecodingStrategy(for column: String) -> DatabaseDataDecodingStrategy {
-        column == "raw_bytes" ? .custom { String.fromDatabaseValue($0).flatMap(hexadecimalData) } : .deferredToData
+        column == "raw_bytes" ? hexadecimalDecoding : .deferredToData
     }
 
     static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy {

@@ -250,21 +250,22 @@ extension Database {
     {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let schemaName {
-            let table = SchemaObjectName(tableName, in: schemaName)
-            if let cached = schemaCache.qualifiedPrimaryKeys[table] { return cached }
-            let primaryKey = try readPrimaryKey(table)
-            schemaCache.qualifiedPrimaryKeys[table] = primaryKey
-            return primaryKey
-        }
-        // A lookup by name alone, which builds no key: records save often, one after the other.
-        if let cached = schemaCache.primaryKeys[tableName] { return cached }
-        if schemaCache.keylessViews.contains(tableName) { return nil }
-        guard let primaryKey = try readPrimaryKey(SchemaObjectName(tableName)) else {
-            schemaCache.keylessViews.insert(tableName)
+        let cached =
+            schemaName == nil
+            ? schemaCache.primaryKeys[tableName]
+            : schemaCache.qualifiedPrimaryKeys[SchemaObjectName(tableName, in: schemaName)]
+        if let cached { return cached }
+        let table = SchemaObjectName(tableName, in: schemaName)
+        if schemaCache.keylessViews.contains(table) { return nil }
+        guard let primaryKey = try readPrimaryKey(table) else {
+            schemaCache.keylessViews.insert(table)
             return nil
         }
-        schemaCache.primaryKeys[tableName] = primaryKey
+        if schemaName == nil {
+            schemaCache.primaryKeys[tableName] = primaryKey
+        } else {
+            schemaCache.qualifiedPrimaryKeys[table] = primaryKey
+        }
         return primaryKey
     }
 

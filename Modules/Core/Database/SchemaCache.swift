@@ -1,12 +1,13 @@
 /// What a connection knows of the schema; emptied whenever the schema may have changed.
 struct SchemaCache {
-    /// The primary keys of the tables named without schema.
+    /// The primary keys of the tables named without schema, found without building a key: records
+    /// save often, one after the other.
     var primaryKeys = LastHitCache<String, PrimaryKeyInfo>()
-    /// The views, named without schema, that the schema source gives no key. (Apart from
-    /// `primaryKeys`, whose values are then not optional: a lookup copies no optional.)
-    var keylessViews: Set<String> = []
     /// The primary keys of the tables named with their schema.
-    var qualifiedPrimaryKeys: [SchemaObjectName: PrimaryKeyInfo?] = [:]
+    var qualifiedPrimaryKeys: [SchemaObjectName: PrimaryKeyInfo] = [:]
+    /// The views that the schema source gives no key. (Apart from the primary keys, whose values
+    /// are then not optional: a lookup copies no optional.)
+    var keylessViews: Set<SchemaObjectName> = []
     /// What the unique keys of tables are made of.
     var uniqueKeys: [SchemaObjectName: UniqueKeyInfo] = [:]
     /// The columns of tables and views.

@@ -4,16 +4,9 @@ import Foundation
 // so that both libraries read what the other wrote.
 
 extension JSONEncoder {
-    /// An encoder of dates as milliseconds since 1970, data as base64, with sorted keys (stable
-    /// texts, which compare equal for equal values); a non-finite number is an error. Without user
-    /// info, the one shared encoder, which must not be changed.
-    static func forDatabase(userInfo: [CodingUserInfoKey: Any] = [:]) -> JSONEncoder {
-        userInfo.isEmpty ? sharedDatabaseEncoder : makeDatabaseEncoder(userInfo: userInfo)
-    }
-
-    private static let sharedDatabaseEncoder = makeDatabaseEncoder(userInfo: [:])
-
-    private static func makeDatabaseEncoder(userInfo: [CodingUserInfoKey: Any]) -> JSONEncoder {
+    /// A new encoder of dates as milliseconds since 1970, data as base64, with sorted keys (stable
+    /// texts, which compare equal for equal values); a non-finite number is an error.
+    static func forDatabase(userInfo: [CodingUserInfoKey: Any]) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dataEncodingStrategy = .base64
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -25,15 +18,9 @@ extension JSONEncoder {
 }
 
 extension JSONDecoder {
-    /// A decoder of dates as milliseconds since 1970, data as base64; a non-finite number is an
-    /// error. Without user info, the one shared decoder, which must not be changed.
-    static func forDatabase(userInfo: [CodingUserInfoKey: Any] = [:]) -> JSONDecoder {
-        userInfo.isEmpty ? sharedDatabaseDecoder : makeDatabaseDecoder(userInfo: userInfo)
-    }
-
-    private static let sharedDatabaseDecoder = makeDatabaseDecoder(userInfo: [:])
-
-    private static func makeDatabaseDecoder(userInfo: [CodingUserInfoKey: Any]) -> JSONDecoder {
+    /// A new decoder of dates as milliseconds since 1970, data as base64; a non-finite number is an
+    /// error.
+    static func forDatabase(userInfo: [CodingUserInfoKey: Any]) -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dataDecodingStrategy = .base64
         decoder.dateDecodingStrategy = .millisecondsSince1970

@@ -25,17 +25,11 @@ struct DatabaseValueDecoder<Record: FetchableRecord>: Decoder {
         } catch let error as DecodingError {
             // The type refused the value (an enum refuses an unknown raw value): a mismatch, as
             // when the value has the wrong type.
-            throw DatabaseError(
-                resultCode: .SQLITE_MISMATCH,
-                message: "could not decode \(T.self) from database value \(dbValue) at column `\(column)`: "
-                    + error.debugDescription,
-                sql: sql)
+            throw DatabaseError.decodingMismatch(
+                T.self, from: dbValue, column: column, reason: error.debugDescription, sql: sql)
         } catch is JSONRequired {
-            let data: Data
-            switch dbValue.storage {
-            case .string(let string): data = Data(string.utf8)
-            case .blob(let blob): data = blob
-            default: throw DatabaseError.decodingMismatch(T.self, from: dbValue, column: column, sql: sql)
+            guard let data = Data.fromDatabaseValue(dbValue) else {
+                throw DatabaseError.decodingMismatch(T.self, from: dbValue, column: column, sql: sql)
             }
             do {
                 return try Record.databaseJSONDecoder(for: key.stringValue).decode(T.self, from: data)
@@ -99,18 +93,6 @@ extension FetchableRecord {
             return strategy.data(from:)
         }
         return nil
-    }
-}
-
-extension DatabaseError {
-    /// The error of a value of a column that does not decode as the type of a record's property.
-    static func decodingMismatch(_ type: Any.Type, from dbValue: DatabaseValue, column: String, sql: String?)
-        -> DatabaseError
-    {
-        DatabaseError(
-            resultCode: .SQLITE_MISMATCH,
-            message: "could not decode \(type) from database value \(dbValue) at column `\(column)`",
-            sql: sql)
     }
 }
 

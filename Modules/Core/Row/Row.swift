@@ -261,11 +261,8 @@ extension Row {
 
     @usableFromInline
     func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
-        DatabaseError(
-            resultCode: .SQLITE_MISMATCH,
-            message:
-                "could not decode \(type) from database value \(dbValue) at column `\(columns.names[index])` (index \(index))",
-            sql: columns.sql)
+        DatabaseError.decodingMismatch(
+            type, from: dbValue, column: columns.names[index], index: index, sql: columns.sql)
     }
 }
 
