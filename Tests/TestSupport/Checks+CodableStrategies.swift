@@ -27,6 +27,32 @@ let codableStrategyChecks: [ConformanceCheck] = [
                 ["col_name": "B".databaseValue, "col_score": 4.databaseValue])
         }
     },
+    ConformanceCheck("column strategies apply to every row of a fetch, and to each record type encoded in turn") {
+        factory in
+        try factory.makeWriter().write { db in
+            try db.execute(
+                sql: "CREATE TABLE snake (id INTEGER PRIMARY KEY, player_name TEXT, player_id INTEGER, url_string TEXT)"
+            )
+            let records = (1...3).map { index in
+                SnakeRecord(id: Int64(index), playerName: "P\(index)", playerID: index * 10, urlString: "u\(index)")
+            }
+            for record in records {
+                // Three types in turn, two of them with the same coding keys, each with its columns.
+                try record.insert(db)
+                try expectEqual(
+                    try CustomColumns(name: record.playerName, score: record.playerID).databaseDictionary,
+                    ["col_name": record.playerName.databaseValue, "col_score": record.playerID.databaseValue])
+                try expectEqual(
+                    try NameAndScore(name: record.playerName, score: record.playerID).databaseDictionary,
+                    ["name": record.playerName.databaseValue, "score": record.playerID.databaseValue])
+            }
+            // The containers that a fetch keeps from one row to the next keep mapping the keys.
+            try expectEqual(try SnakeRecord.fetchAll(db, sql: "SELECT * FROM snake ORDER BY id"), records)
+            try expectEqual(
+                try CustomColumns.fetchAll(db, sql: "SELECT 'a' AS col_name, 1 AS col_score UNION ALL SELECT 'b', 2"),
+                [CustomColumns(name: "a", score: 1), CustomColumns(name: "b", score: 2)])
+        }
+    },
     ConformanceCheck("date strategies store and read dates in the form of each column") { factory in
         let date = Date(timeIntervalSince1970: 1_699_999_980)
         try factory.makeWriter().write { db in
@@ -231,6 +257,12 @@ private struct CustomColumns: Codable, FetchableRecord, EncodableRecord, Equatab
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
+}
+
+/// A record that keeps the default keys, with the coding keys of `CustomColumns`.
+private struct NameAndScore: Encodable, EncodableRecord {
+    var name: String
+    var score: Int
 }
 
 /// A record with one date per strategy, each in the column of its name.
