@@ -182,6 +182,20 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         }
         try expectEqual(observer.takeLog(), ["insert t 1", "insert t 2", "willCommit", "commit"])
     },
+    ConformanceCheck("a RETURNING cursor that commits on its own tells its commit as its last row is read") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        guard factory.driver.capabilities.supportsReturning else { return }
+        let observer = RecordingObserver()
+        try writer.writeWithoutTransaction { db in
+            db.add(transactionObserver: observer)
+            try expectEqual(try Int.fetchAll(db, sql: "INSERT INTO t (id) VALUES (1) RETURNING id"), [1])
+            try expectEqual(observer.takeLog(), ["insert t 1", "willCommit", "commit"])
+            let rows = try Row.fetchAll(db, sql: "INSERT INTO t (id) VALUES (2) RETURNING id")
+            try expectEqual(rows, [["id": 2]])
+            try expectEqual(observer.takeLog(), ["insert t 2", "willCommit", "commit"])
+        }
+    },
     ConformanceCheck("observers get the names of tables and columns as the schema spells them") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE playerScore (id INTEGER PRIMARY KEY, bestScore)") }

@@ -130,6 +130,36 @@ let statementColumnChecks: [ConformanceCheck] = [
             try expectEqual(try Array(fastCursor(Int.self, sql: "SELECT 7 UNION ALL SELECT 8")), [7, 8])
         }
     },
+    ConformanceCheck(
+        "value fetches of statement-column types go through a FastDatabaseValueCursor, done after an error"
+    ) {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.read { db in
+            let sql = "SELECT 1 UNION ALL SELECT 'abc' UNION ALL SELECT 3"
+            let fast = try Int.fetchCursor(db, sql: sql)
+            try expect(type(of: fast) == FastDatabaseValueCursor<Int>.self, "the cursor is a \(type(of: fast))")
+            try expectEqual(try fast.next(), 1)
+            let error = try expectDatabaseError { _ = try fast.next() }
+            try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int")
+            try expectEqual(try fast.next(), nil)
+            // GRDB's general cursor, when the type is spelled.
+            let general: DatabaseValueCursor<Int> = try Int.fetchCursor(db, sql: sql)
+            try expectEqual(try general.next(), 1)
+            // The adapted column, and its name in a decoding error.
+            let adapted = try Int.fetchCursor(
+                db, sql: "SELECT 'a', 'b' AS name, 7 AS score", adapter: ColumnMapping(["renamed": "name"]))
+            let adaptedError = try expectDatabaseError { _ = try adapted.next() }
+            try expectDatabaseError(adaptedError, .SQLITE_MISMATCH, messageContains: "`renamed`")
+            try expectEqual(
+                try Int.fetchAll(db, sql: "SELECT 'a', 'b', 7", adapter: SuffixRowAdapter(fromIndex: 2)), [7])
+            try expectEqual(
+                try Int.fetchSet(db, SQLRequest<Int>(sql: "SELECT 5 UNION ALL SELECT 5 UNION ALL SELECT 6")), [5, 6])
+            // The statement was reset: it runs again from its first row.
+            try expectEqual(try Int.fetchAll(db, sql: "SELECT 1 UNION ALL SELECT 2"), [1, 2])
+            try expectEqual(try Int.fetchAll(db, sql: "SELECT 1 UNION ALL SELECT 2"), [1, 2])
+        }
+    },
     ConformanceCheck("fromStatement reads the current row of a statement; NULL is nil, or .some(nil) for an optional") {
         factory in
         let writer = try factory.makeWriter()

@@ -11,4 +11,11 @@ extension DatabaseError {
         if let reason { message += ": " + reason }
         return DatabaseError(resultCode: .SQLITE_MISMATCH, message: message, sql: sql)
     }
+
+    /// The error of a value fetch whose row adapter leaves no column to read the values from
+    /// (`SQLITE_MISUSE`).
+    static func noColumnToFetch(_ type: Any.Type, sql: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE, message: "the row adapter leaves no column to fetch \(type) from", sql: sql)
+    }
 }

@@ -19,9 +19,7 @@ extension DatabaseValueConvertible {
     ) throws -> StatementCursor<Element> {
         let cursor = try StatementCursor(statement: statement, arguments: arguments, adapter: adapter, decode: decode)
         if adapter != nil && cursor.rowColumnCount == 0 {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE, message: "the row adapter leaves no column to fetch \(Self.self) from",
-                sql: statement.sql)
+            throw DatabaseError.noColumnToFetch(Self.self, sql: statement.sql)
         }
         return cursor
     }

@@ -208,6 +208,16 @@ extension Row {
     @usableFromInline
     func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(at: $1) } }
 
+    /// The index of the row's leftmost value in the statement of a row of a statement (of an
+    /// adapted row's unadapted row); nil for copied rows, and for adapted rows without column.
+    var leftmostStatementColumnIndex: CInt? {
+        if storage.statement != nil { return 0 }
+        guard storage.base?.statement != nil, let index = storage.adaptedLayout?.columns.baseIndexes.first else {
+            return nil
+        }
+        return CInt(index)
+    }
+
     /// The result of `read` with the statement of a row of a statement (of an adapted row's
     /// unadapted row) and the index there of the row's leftmost value; nil for copied rows.
     func withLeftmostStatementColumn<T>(_ read: (Statement, CInt) -> T?) -> T? {
@@ -259,7 +269,9 @@ extension Row {
             sql: columns.sql)
     }
 
-    @usableFromInline
+    // Never inlined: the error is the cold path of the decoding methods, where its message would
+    // crowd the registers of the hot one.
+    @usableFromInline @inline(never)
     func decodingError(_ type: Any.Type, from dbValue: DatabaseValue, atIndex index: Int) -> DatabaseError {
         DatabaseError.decodingMismatch(
             type, from: dbValue, column: columns.names[index], index: index, sql: columns.sql)

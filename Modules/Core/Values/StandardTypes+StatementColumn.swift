@@ -18,26 +18,23 @@ extension _StandardStatementColumn {
         self = value
     }
 
-    /// Decodes the leftmost value as `fromDatabaseValue(_:)` does.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Self {
-        try row.decode(Self.self, atIndex: 0)
+    /// Decodes the value as `fromDatabaseValue(_:)` does.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Self? {
+        Self.fromDatabaseValue(statement.databaseValue(at: index))
     }
 }
 
 extension Int64: _StandardStatementColumn {
-    /// An INTEGER is read straight from the statement. Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Int64 {
-        try row.withLeftmostStatementColumn { $0.storedInteger(at: $1) } ?? row.decode(Int64.self, atIndex: 0)
+    /// An INTEGER; nil for other values, decoded as `fromDatabaseValue(_:)` decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Int64? {
+        statement.storedInteger(at: index)
     }
 }
 
 extension DatabaseInteger where Self: _StandardStatementColumn {
-    /// An INTEGER that fits is read straight from the statement. Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Self {
-        try row.withLeftmostStatementColumn { $0.storedInteger(at: $1).flatMap(Self.init(exactly:)) }
-            ?? row.decode(Self.self, atIndex: 0)
+    /// An INTEGER that fits; nil for other values, decoded as `fromDatabaseValue(_:)` decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Self? {
+        statement.storedInteger(at: index).flatMap(Self.init(exactly:))
     }
 }
 
@@ -52,36 +49,31 @@ extension UInt32: _StandardStatementColumn {}
 extension UInt64: _StandardStatementColumn {}
 
 extension Bool: _StandardStatementColumn {
-    /// An INTEGER is read straight from the statement (false for zero). Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Bool {
-        try row.withLeftmostStatementColumn { $0.storedInteger(at: $1).map { $0 != 0 } }
-            ?? row.decode(Bool.self, atIndex: 0)
+    /// An INTEGER (false for zero); nil for other values, decoded as `fromDatabaseValue(_:)`
+    /// decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Bool? {
+        statement.storedInteger(at: index).map { $0 != 0 }
     }
 }
 
 extension Double: _StandardStatementColumn {
-    /// A REAL is read straight from the statement. Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Double {
-        try row.withLeftmostStatementColumn { $0.storedReal(at: $1) } ?? row.decode(Double.self, atIndex: 0)
+    /// A REAL; nil for other values, decoded as `fromDatabaseValue(_:)` decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Double? {
+        statement.storedReal(at: index)
     }
 }
 
 extension Float: _StandardStatementColumn {
-    /// A REAL is read straight from the statement. Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Float {
-        try row.withLeftmostStatementColumn { $0.storedReal(at: $1).map(Float.init) }
-            ?? row.decode(Float.self, atIndex: 0)
+    /// A REAL; nil for other values, decoded as `fromDatabaseValue(_:)` decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Float? {
+        statement.storedReal(at: index).map(Float.init)
     }
 }
 
 extension String: _StandardStatementColumn {
-    /// A TEXT is read straight from the statement. Other values are decoded as
-    /// `fromDatabaseValue(_:)` decodes them.
-    public static func _decodeLeftmostValue(of row: Row) throws -> String {
-        try row.withLeftmostStatementColumn { $0.storedText(at: $1) } ?? row.decode(String.self, atIndex: 0)
+    /// A TEXT; nil for other values, decoded as `fromDatabaseValue(_:)` decodes them.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> String? {
+        statement.storedText(at: index)
     }
 }
 
@@ -97,8 +89,8 @@ extension DatabaseValue: StatementColumnConvertible {
         self = api.databaseValue(of: api.column_value(sqliteStatement, index))
     }
 
-    /// The leftmost value, NULL included.
-    public static func _decodeLeftmostValue(of row: Row) throws -> DatabaseValue {
-        row.databaseValue(atIndex: 0)
+    /// The value at `index`, NULL included.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> DatabaseValue? {
+        statement.databaseValue(at: index)
     }
 }

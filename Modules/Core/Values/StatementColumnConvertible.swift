@@ -5,9 +5,9 @@ public typealias SQLiteStatement = OpaquePointer
 /// `DatabaseValue`: the fast path of value fetches.
 ///
 /// The integers, `Bool`, `Double`, `Float`, `String`, `Data`, `Date`, `UUID` and `Decimal` conform,
-/// and so does `Optional` when its wrapped type does. A cursor of such values is a
-/// `FastDatabaseValueCursor`: `Int.fetchAll(db, sql: "SELECT score FROM player")` reads each score
-/// with one call into SQLite.
+/// and so does `Optional` when its wrapped type does. The values of a type that also conforms to
+/// `DatabaseValueConvertible` are fetched with a ``FastDatabaseValueCursor``:
+/// `Int.fetchAll(db, sql: "SELECT score FROM player")` reads each score with one call into SQLite.
 ///
 /// The values read this way are the values that `fromDatabaseValue(_:)` decodes from the same
 /// column, and a value that cannot be decoded throws the same `DatabaseError` (`SQLITE_MISMATCH`).
@@ -33,6 +33,12 @@ public protocol StatementColumnConvertible {
     /// Decodes the value at `index` of the current row of a statement, which is not NULL, or
     /// returns nil when it cannot.
     init?(sqliteStatement: SQLiteStatement, index: CInt)
+
+    /// The value at `index` of the current row of a statement, read without building a
+    /// `DatabaseValue`, or nil when it is to be decoded with `fromDatabaseValue(_:)` instead (NULL,
+    /// or a kind of value the type does not read straight). Not for your code: the default
+    /// implementation calls `init?(sqliteStatement:index:)` unless the value is NULL.
+    static func _straightValue(from statement: Statement, atIndex index: CInt) -> Self?
 }
 
 extension StatementColumnConvertible {
@@ -42,6 +48,11 @@ extension StatementColumnConvertible {
         guard api.value_type(api.column_value(sqliteStatement, index)) != SQLITE.NULL else { return nil }
         return Self(sqliteStatement: sqliteStatement, index: index)
     }
+
+    /// Calls `init?(sqliteStatement:index:)`, unless the value is NULL.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Self? {
+        statement.isNull(at: index) ? nil : Self(sqliteStatement: statement.sqliteStatement, index: index)
+    }
 }
 
 extension StatementColumnConvertible where Self: RawRepresentable, RawValue: StatementColumnConvertible {
@@ -49,6 +60,11 @@ extension StatementColumnConvertible where Self: RawRepresentable, RawValue: Sta
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         guard let rawValue = RawValue(sqliteStatement: sqliteStatement, index: index) else { return nil }
         self.init(rawValue: rawValue)
+    }
+
+    /// Reads the raw value as its type reads it, then the value.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Self? {
+        RawValue._straightValue(from: statement, atIndex: index).flatMap(Self.init(rawValue:))
     }
 }
 
@@ -65,34 +81,19 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         guard let wrapped = Wrapped(sqliteStatement: sqliteStatement, index: index) else { return nil }
         self = .some(wrapped)
     }
+
+    /// The wrapped value as its type reads it, or `.some(nil)` for NULL.
+    public static func _straightValue(from statement: Statement, atIndex index: CInt) -> Wrapped?? {
+        if let wrapped = Wrapped._straightValue(from: statement, atIndex: index) { return .some(wrapped) }
+        return statement.isNull(at: index) ? .some(nil) : nil
+    }
 }
 
 extension DatabaseValueConvertible where Self: StatementColumnConvertible {
-    /// Reads the leftmost value with `init?(sqliteStatement:index:)`, unless it is NULL; decodes it
-    /// with `fromDatabaseValue(_:)` when it is NULL or cannot be read so.
+    /// Reads the leftmost value straight from the statement, or decodes it with
+    /// `fromDatabaseValue(_:)` when it cannot be read so (NULL, another kind of value, a copied
+    /// row).
     public static func _decodeLeftmostValue(of row: Row) throws -> Self {
-        let read = row.withLeftmostStatementColumn { statement, index in
-            statement.isNull(at: index) ? nil : Self(sqliteStatement: statement.sqliteStatement, index: index)
-        }
-        if let value = read { return value }
-        return try row.decode(Self.self, atIndex: 0)
+        try row.withLeftmostStatementColumn(_straightValue(from:atIndex:)) ?? row.decode(Self.self, atIndex: 0)
     }
 }
-
-extension DatabaseValueConvertible
-where
-    Self: StatementColumnConvertible & RawRepresentable, RawValue: DatabaseValueConvertible & StatementColumnConvertible
-{
-    /// Reads the raw value as its type reads it, then the value; decodes the leftmost value with
-    /// `fromDatabaseValue(_:)` when the raw value is not one of the type's.
-    public static func _decodeLeftmostValue(of row: Row) throws -> Self {
-        if let rawValue = try? RawValue._decodeLeftmostValue(of: row), let value = Self(rawValue: rawValue) {
-            return value
-        }
-        return try row.decode(Self.self, atIndex: 0)
-    }
-}
-
-/// A cursor of values that conform to `StatementColumnConvertible`: the same cursor as
-/// `DatabaseValueCursor`, which reads such values straight from the statement.
-public typealias FastDatabaseValueCursor<Value> = StatementCursor<Value>
