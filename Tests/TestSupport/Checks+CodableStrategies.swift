@@ -150,6 +150,20 @@ let codableStrategyChecks: [ConformanceCheck] = [
             try expectEqual(read.boxedPrefs, Wrapper(Prefs(fontSize: 12, decoderKey: "boxedPrefs")))
         }
     },
+    ConformanceCheck("optional dates, data and UUIDs encoded as optionals get their strategies, or NULL") { _ in
+        let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let record = ExplicitOptionals(
+            date: Date(timeIntervalSince1970: 1_700_000_000), data: Data("héllo".utf8), uuid: uuid)
+        try expectEqual(
+            try record.databaseDictionary,
+            [
+                "date": 1_700_000_000.databaseValue, "data": "héllo".databaseValue,
+                "uuid": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f".databaseValue,
+            ])
+        try expectEqual(
+            try ExplicitOptionals(date: nil, data: nil, uuid: nil).databaseDictionary,
+            ["date": .null, "data": .null, "uuid": .null])
+    },
     ConformanceCheck("the JSON coders of a record type are given the coding key of a property, not its column") {
         factory in
         let record = Wrappers(
@@ -410,6 +424,27 @@ private struct BlobRecord: Codable, FetchableRecord, PersistableRecord, Equatabl
         default: return .deferredToUUID
         }
     }
+}
+
+/// A record that encodes its optional properties with the generic `encode(_:forKey:)`, as
+/// hand-written code may, where synthesized code calls `encodeIfPresent`.
+private struct ExplicitOptionals: Encodable, EncodableRecord {
+    var date: Date?
+    var data: Data?
+    var uuid: UUID?
+
+    enum CodingKeys: String, CodingKey { case date, data, uuid }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(data, forKey: .data)
+        try container.encode(uuid, forKey: .uuid)
+    }
+
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .secondsSince1970 }
+    static func databaseDataEncodingStrategy(for column: String) -> DatabaseDataEncodingStrategy { .text }
+    static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy { .lowercaseString }
 }
 
 /// A record whose nested preferences are JSON in snake case, with the coders' user info.

@@ -25,9 +25,10 @@ final class DatabaseValueEncoder: Encoder {
         self.key = key
     }
 
-    /// The database value of a property of a record of the given type: a date, data or UUID as the
-    /// strategy of the record type for the column says, a value of another convertible type as it
-    /// converts, or else the single value of the property, or else its JSON text.
+    /// The database value of a property of a record of the given type: a date, data or UUID (or an
+    /// optional one) as the strategy of the record type for the column says, a value of another
+    /// convertible type as it converts, or else the single value of the property, or else its JSON
+    /// text.
     static func databaseValue<T: Encodable>(
         of value: T, recordType: any EncodableRecord.Type, column: String, key: some CodingKey
     ) throws -> DatabaseValue {
@@ -40,7 +41,10 @@ final class DatabaseValueEncoder: Encoder {
         if T.self == UUID.self {
             return recordType.databaseUUIDEncodingStrategy(for: column).databaseValue(of: value as! UUID)
         }
-        if let convertible = value as? any DatabaseValueConvertible {
+        // An optional date, data or UUID is encoded through its single value, which encodes the
+        // wrapped value with its strategy, or NULL (`Optional` is convertible, with no strategy).
+        let hasStrategy = T.self == Date?.self || T.self == Data?.self || T.self == UUID?.self
+        if !hasStrategy, let convertible = value as? any DatabaseValueConvertible {
             return convertible.databaseValue
         }
         let encoder = DatabaseValueEncoder(recordType: recordType, column: column, key: key)
