@@ -237,6 +237,20 @@ let codableStrategyChecks: [ConformanceCheck] = [
             try expectDatabaseError(error, .SQLITE_ERROR, sql: sql, messageContains: "no such column")
         }
     },
+    ConformanceCheck("under a column strategy, columns whose names differ only in case are read by their own keys") {
+        factory in
+        try factory.makeWriter().read { db in
+            let sql = """
+                SELECT 1 AS score, 2 AS SCORE, NULL AS bonus, 3 AS BONUS, 1 AS level, 2 AS LEVEL, NULL AS tier,
+                2 AS TIER
+                """
+            let record = try unwrap(try CaseColumns.fetchOne(db, sql: sql), "no record")
+            try expectEqual([record.lower, record.upper, record.upperBonus ?? 0], [1, 2, 3])
+            try expectEqual(record.lowerBonus, nil)
+            try expectEqual([record.lowerLevel, record.upperLevel], [.one, .two])
+            try expectEqual([record.lowerTier, record.upperTier], [nil, .two])
+        }
+    },
 ]
 
 /// A record whose columns are its keys in snake case.
@@ -705,6 +719,26 @@ private struct SnakeOptionals: Decodable, FetchableRecord {
 }
 
 /// A record whose key "player_name" must have a column, under a snake case column strategy.
+/// A record whose column strategy maps columns that differ only in case to different keys.
+private struct CaseColumns: Decodable, FetchableRecord {
+    enum Level: Int, Decodable {
+        case one = 1
+        case two = 2
+    }
+    var lower, upper: Int
+    var lowerBonus, upperBonus: Int?
+    var lowerLevel, upperLevel: Level
+    var lowerTier, upperTier: Level?
+
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.custom { column in
+        let keys = [
+            "score": "lower", "SCORE": "upper", "bonus": "lowerBonus", "BONUS": "upperBonus", "level": "lowerLevel",
+            "LEVEL": "upperLevel", "tier": "lowerTier", "TIER": "upperTier",
+        ]
+        return CodingKeys(stringValue: keys[column] ?? column) ?? CodingKeys.lower
+    }
+}
+
 private struct SnakeName: Decodable, FetchableRecord {
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     var player_name: String

@@ -89,25 +89,26 @@ private struct MappedKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Ke
     /// The container of the row, which reads the columns that this container gives it.
     let base: RowKeyedContainer<Key, Record>
     /// The column of each key: each column of the row, under the key the strategy makes of it
-    /// (the leftmost column of a key wins).
-    let keyColumns: [String: String]
+    /// (the leftmost column of a key wins). Columns are read at their index: two columns whose
+    /// names differ only in case map to two keys, where a lookup by name would find the first.
+    let keyColumns: [String: RowColumn]
     var codingPath: [any CodingKey] { [] }
 
     init(base: RowKeyedContainer<Key, Record>, strategy: DatabaseColumnDecodingStrategy) {
         self.base = base
-        var keyColumns: [String: String] = [:]
-        for column in base.row.columnNames {
+        var keyColumns: [String: RowColumn] = [:]
+        for (index, column) in base.row.columnNames.enumerated() {
             let key = strategy.key(forColumn: column)
-            if keyColumns[key] == nil { keyColumns[key] = column }
+            if keyColumns[key] == nil { keyColumns[key] = RowColumn(name: column, index: index) }
         }
         self.keyColumns = keyColumns
     }
 
     /// The column of a key, or nil when no column maps to it (it may name a scope).
-    private func column(_ key: Key) -> String? { keyColumns[key.stringValue] }
+    private func column(_ key: Key) -> RowColumn? { keyColumns[key.stringValue] }
 
     /// The column of a key that must have one.
-    private func requiredColumn(_ key: Key) throws -> String {
+    private func requiredColumn(_ key: Key) throws -> RowColumn {
         guard let column = column(key) else { throw base.row.missingColumnError(key.stringValue) }
         return column
     }
@@ -204,19 +205,24 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         }
     }
 
-    func contains(_ key: Key) -> Bool { contains(key, column: key.stringValue) }
-
-    /// Whether the row has the column, or else the scope of the key.
-    func contains(_ key: Key, column: String?) -> Bool {
-        if let column, row.hasColumn(column) { return true }
-        return scopedRow(forKey: key) != nil
+    /// The leftmost column of the row named as the key, if any.
+    private func column(_ key: Key) -> RowColumn? {
+        let name = key.stringValue
+        return row.index(forColumn: name).map { RowColumn(name: name, index: $0) }
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decodeNil(key, column: key.stringValue) }
+    func contains(_ key: Key) -> Bool { contains(key, column: column(key)) }
+
+    /// Whether the row has the column, or else the scope of the key.
+    func contains(_ key: Key, column: RowColumn?) -> Bool {
+        column != nil || scopedRow(forKey: key) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decodeNil(key, column: column(key)) }
 
     /// Whether the column is NULL, or else the scope of the key holds only NULL values (or is missing).
-    func decodeNil(_ key: Key, column: String?) -> Bool {
-        if let column, let dbValue = row.databaseValue(forColumn: column) { return dbValue.isNull }
+    func decodeNil(_ key: Key, column: RowColumn?) -> Bool {
+        if let column { return row.hasNull(atIndex: column.index) }
         return !(scopedRow(forKey: key)?.containsNonNullValue ?? false)
     }
 
@@ -280,40 +286,35 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decode(type, forKey: key, column: key.stringValue)
+        try decode(type, forKey: key, column: column(key))
     }
 
     /// A value decoded from the column, or else from the scope of the key, or else, in a row with
     /// scopes, from the row itself.
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key, column: String?) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key, column: RowColumn?) throws -> T {
         if let column, let value = try decodeWithStrategy(T.self, column: column) {
             return value
         }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, forKey: key, column: column) as! T
         }
-        guard let column, let dbValue = row.databaseValue(forColumn: column) else {
-            return try decodeNested(T.self, forKey: key, missingColumn: column ?? key.stringValue)
-        }
+        guard let column else { return try decodeNested(T.self, forKey: key) }
         return try DatabaseValueDecoder<Record>.decode(
-            T.self, from: dbValue, column: column, key: key, sql: row.columns.sql)
+            T.self, from: row.databaseValue(atIndex: column.index), column: column.name, key: key, sql: row.columns.sql)
     }
 
     /// A date or data decoded with the strategy of the record type, or nil for the default
     /// strategy (the value then decodes as any convertible value) or a missing column.
-    private func decodeWithStrategy<T>(_ type: T.Type, column: String) throws -> T? {
-        // The strategy first: the default one reads the value as any convertible value does,
-        // without this first lookup of the column.
-        guard let read = Record.strategyRead(T.self, forColumn: column),
-            let dbValue = row.databaseValue(forColumn: column)
-        else { return nil }
+    private func decodeWithStrategy<T>(_ type: T.Type, column: RowColumn) throws -> T? {
+        guard let read = Record.strategyRead(T.self, forColumn: column.name) else { return nil }
+        let dbValue = row.databaseValue(atIndex: column.index)
         guard let value = read(dbValue) else {
-            throw DatabaseError.decodingMismatch(T.self, from: dbValue, column: column, sql: row.columns.sql)
+            throw DatabaseError.decodingMismatch(T.self, from: dbValue, column: column.name, sql: row.columns.sql)
         }
         return (value as! T)
     }
 
-    private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key, column: String?)
+    private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key, column: RowColumn?)
         throws -> T
     {
         guard let column else {
@@ -326,9 +327,9 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 
     /// A value decoded from the scope of the key, or else, in a row with scopes, from the row itself
     /// (for one key of the record only).
-    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key, missingColumn: String) throws -> T {
+    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let scopedRow = scopedRow(forKey: key) { return try decodeRecord(T.self, from: scopedRow) }
-        guard row.hasScopes else { throw row.missingColumnError(missingColumn) }
+        guard row.hasScopes else { throw row.missingColumnError(key.stringValue) }
         if let previous = row.storage.decodedRowKey {
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
@@ -351,15 +352,15 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try nestedContainer(keyedBy: type, forKey: key, column: key.stringValue, appliesColumnStrategy: false)
+        try nestedContainer(keyedBy: type, forKey: key, column: column(key), appliesColumnStrategy: false)
     }
 
     /// The container of the scope of a key that has no column: its keys are mapped to columns as
     /// the keys of this container are.
     func nestedContainer<NestedKey: CodingKey>(
-        keyedBy type: NestedKey.Type, forKey key: Key, column: String?, appliesColumnStrategy: Bool
+        keyedBy type: NestedKey.Type, forKey key: Key, column: RowColumn?, appliesColumnStrategy: Bool
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        if !(column.map(row.hasColumn) ?? false), let scopedRow = scopedRow(forKey: key) {
+        if column == nil, let scopedRow = scopedRow(forKey: key) {
             return DatabaseRowDecoder<Record>(row: scopedRow, appliesColumnStrategy: appliesColumnStrategy)
                 .container(keyedBy: type)
         }
@@ -381,4 +382,16 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 /// so that the typed `decode` methods of the container call a version specialized for their type.
 private func decodeColumn<T: DatabaseValueConvertible>(_ row: Row, _ column: String) throws -> T {
     try row.decode(T.self, forColumn: column)
+}
+
+/// Decodes a column at its index.
+private func decodeColumn<T: DatabaseValueConvertible>(_ row: Row, _ column: RowColumn) throws -> T {
+    try row.decode(T.self, atIndex: column.index)
+}
+
+/// A column of the row that a container decodes: its name, for the strategies of the record type
+/// and the errors, and its index, where it is read.
+private struct RowColumn: Equatable {
+    let name: String
+    let index: Int
 }
