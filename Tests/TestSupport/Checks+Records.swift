@@ -411,6 +411,25 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(object?["values"] as? [Int], [1, 2, 3])
         }
     },
+    ConformanceCheck("a record decoded from a single value reads the leftmost column, or the whole row") { factory in
+        try factory.makeWriter().read { db in
+            try expectEqual(
+                try SingleScore.fetchAll(db, sql: "SELECT 7, 'x' UNION ALL SELECT NULL, 'y'"),
+                [
+                    SingleScore(score: 7), SingleScore(score: nil),
+                ])
+            let wrapped = try unwrap(
+                try WrappedCountry.fetchOne(db, sql: "SELECT 'FR' AS code, 'France' AS name"), "no record")
+            let stamp = try unwrap(try Stamp.fetchOne(db, sql: "SELECT '2024-01-02 03:04:05'"), "no stamp")
+            try expectEqual(stamp.date, Date(timeIntervalSince1970: 1_704_164_645))
+            // A record through its init(row:), another Decodable type through its keys.
+            try expectEqual(wrapped.shouted.name, "FRANCE")
+            try expectEqual(wrapped.country, Country(code: "FR", name: "France"))
+            let sql = "SELECT 'abc'"
+            let error = try expectDatabaseError { _ = try SingleScore.fetchAll(db, sql: sql) }
+            try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int")
+        }
+    },
 ]
 
 /// The milliseconds since 1970 of a date, rounded.
@@ -421,6 +440,47 @@ private func milliseconds(_ date: Date) -> Int64 {
 private let playerSchema = "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL)"
 
 /// A record with a hand-written `init(row:)` and `encode(to:)`.
+/// A record that decodes itself from a single value: the leftmost column, NULL included.
+private struct SingleScore: Decodable, FetchableRecord, Equatable {
+    var score: Int?
+
+    init(score: Int?) { self.score = score }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        score = container.decodeNil() ? nil : try container.decode(Int.self)
+    }
+}
+
+/// A record that decodes itself from a single convertible value.
+private struct Stamp: Decodable, FetchableRecord {
+    var date: Date
+
+    init(from decoder: any Decoder) throws {
+        date = try decoder.singleValueContainer().decode(Date.self)
+    }
+}
+
+/// A record that wraps others, decoded from the same row through a single value.
+private struct WrappedCountry: Decodable, FetchableRecord {
+    var shouted: ShoutedCountry
+    var country: Country
+
+    init(from decoder: any Decoder) throws {
+        shouted = try decoder.singleValueContainer().decode(ShoutedCountry.self)
+        country = try decoder.singleValueContainer().decode(Country.self)
+    }
+}
+
+/// A `Decodable` record whose `init(row:)` is its own: it shouts the name.
+private struct ShoutedCountry: Decodable, FetchableRecord {
+    var name: String
+
+    init(row: Row) throws {
+        name = try row.decode(String.self, forColumn: "name").uppercased()
+    }
+}
+
 private struct HandWrittenPlayer: FetchableRecord, MutablePersistableRecord, Equatable {
     static let databaseTableName = "handPlayer"
     var id: Int64?

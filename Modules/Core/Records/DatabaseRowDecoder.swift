@@ -19,6 +19,9 @@ import Foundation
 /// nested values that are no records, decoded from a scope or from the row itself: their keys are
 /// columns. A scope is found by the name of its coding key, whatever the column strategy.
 ///
+/// A record that decodes itself from a single value reads the leftmost column, or decodes another
+/// record from the whole row (see `RowSingleValueContainer`).
+///
 /// A row is always decoded at the top level: the coding path is empty. The decoder holds the row,
 /// and whether the column strategy applies, and is generic over the record type, whose strategies
 /// apply: it fits in an existential without an allocation, and its metadata is static in the code
@@ -76,8 +79,7 @@ struct DatabaseRowDecoder<Record: FetchableRecord>: Decoder {
     }
 
     @usableFromInline func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw DecodingError.typeMismatch(
-            Any.self, .init(codingPath: codingPath, debugDescription: "a row decodes as a keyed container"))
+        RowSingleValueContainer<Record>(row: row)
     }
 }
 
