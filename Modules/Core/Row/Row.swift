@@ -221,10 +221,10 @@ extension Row {
     /// The result of `read` with the statement of a row of a statement (of an adapted row's
     /// unadapted row) and the index there of the row's leftmost value; nil for copied rows.
     func withLeftmostStatementColumn<T>(_ read: (Statement, CInt) -> T?) -> T? {
+        guard let index = leftmostStatementColumnIndex else { return nil }
         // Optional chaining borrows the statement, where binding it would retain it.
-        if storage.statement != nil { return storage.statement?.reading(at: 0, read) ?? nil }
-        guard let layout = storage.adaptedLayout else { return nil }
-        return storage.base?.statement?.reading(at: CInt(layout.columns.baseIndexes[0]), read) ?? nil
+        if storage.statement != nil { return storage.statement?.reading(at: index, read) ?? nil }
+        return storage.base?.statement?.reading(at: index, read) ?? nil
     }
 
     private func statementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
