@@ -185,7 +185,7 @@ private func fixture() throws -> DatabaseQueue {
             statements == [
                 "UPDATE \"player\" SET \"score\" = \"score\" + ?",
                 "UPDATE \"player\" SET \"score\" = \"score\" * ?, \"name\" = ?",
-                "UPDATE \"player\" SET \"score\" = ? WHERE \"id\" IN (?)",
+                "UPDATE \"player\" SET \"score\" = ? WHERE \"id\" = ?",
                 "UPDATE \"player\" SET \"score\" = \"score\" - ? WHERE \"id\" > ?",
                 "UPDATE \"player\" SET \"name\" = ?",
                 "UPDATE \"player\" SET \"score\" = \"score\" / ?, \"name\" = ?",

@@ -173,11 +173,11 @@ private func fixture() throws -> DatabaseQueue {
     }
 
     @Test func keyFilters() throws {
-        #expect(try sql(Player.filter(key: 1)) == ("SELECT * FROM \"player\" WHERE \"id\" IN (?)", [1]))
+        #expect(try sql(Player.filter(key: 1)) == ("SELECT * FROM \"player\" WHERE \"id\" = ?", [1]))
         #expect(try sql(Player.filter(keys: [1, 2])) == ("SELECT * FROM \"player\" WHERE \"id\" IN (?, ?)", [1, 2]))
-        #expect(try sql(Player.filter(id: 3)) == ("SELECT * FROM \"player\" WHERE \"id\" IN (?)", [3]))
+        #expect(try sql(Player.filter(id: 3)) == ("SELECT * FROM \"player\" WHERE \"id\" = ?", [3]))
         #expect(try sql(Player.filter(ids: [3, 4])).1 == [3, 4])
-        #expect(try sql(Table("note").filter(key: 1)).0 == "SELECT * FROM \"note\" WHERE \"rowid\" IN (?)")
+        #expect(try sql(Table("note").filter(key: 1)).0 == "SELECT * FROM \"note\" WHERE \"rowid\" = ?")
         #expect(try sql(Player.filter(key: nil as Int?)) == ("SELECT * FROM \"player\" WHERE ?", [0]))
         #expect(try sql(Player.filter(keys: [Int]())) == ("SELECT * FROM \"player\" WHERE ?", [0]))
         #expect(
@@ -199,7 +199,7 @@ private func fixture() throws -> DatabaseQueue {
                 ))
         #expect(
             try sql(Table("note").filter(Player.filter(key: 1).exists()))
-                == ("SELECT * FROM \"note\" WHERE EXISTS (SELECT * FROM \"player\" WHERE \"id\" IN (?))", [1]))
+                == ("SELECT * FROM \"note\" WHERE EXISTS (SELECT * FROM \"player\" WHERE \"id\" = ?)", [1]))
     }
 
     @Test func literals() throws {

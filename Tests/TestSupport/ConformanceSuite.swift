@@ -15,7 +15,7 @@ public enum ConformanceSuite {
         + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks + maintenanceChecks + backupChecks
         + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
         + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
-        + codableStrategyChecks + schemaSourceChecks + transactionDateChecks
+        + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -216,6 +216,17 @@ extension Database {
         return tableSchema
     }
 
+    /// A value derived from the schema, computed on first use and cached until the schema changes
+    /// (the foreign keys of a table, say). Keys are shared by all modules: prefix them with a kind.
+    package func schemaCachedValue<Value>(forKey key: String, _ compute: () throws -> Value) throws -> Value {
+        // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
+        checkAccess()
+        if let value = schemaCache.derivedValues[key] as? Value { return value }
+        let value = try compute()
+        schemaCache.derivedValues[key] = value
+        return value
+    }
+
     /// "no such table: player", or "no such table: main.player" when the schema is given.
     package func noSuchTableError(_ table: SchemaObjectName) -> DatabaseError {
         let name = table.schemaName.map { "\($0).\(table.name)" } ?? table.name

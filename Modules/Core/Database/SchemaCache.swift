@@ -12,6 +12,8 @@ struct SchemaCache {
     var uniqueKeys: [SchemaObjectName: UniqueKeyInfo] = [:]
     /// The columns of tables and views.
     var tables: [SchemaObjectName: TableSchema] = [:]
+    /// Values that other modules derive from the schema (the foreign keys of tables, say), by key.
+    var derivedValues: [String: Any] = [:]
 }
 
 /// A table, a view or an index as the schema functions are given it: a name, and a schema, or none

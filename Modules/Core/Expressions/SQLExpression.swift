@@ -16,8 +16,11 @@ public struct SQLExpression: Sendable {
     package indirect enum Node: Sendable {
         /// A bound value.
         case value(DatabaseValue)
-        /// A column, by name.
+        /// A column, by name: qualified with the table of the relation whose SQL is generated, in
+        /// a request that joins several tables.
         case column(String)
+        /// An expression whose columns are those of the table of an alias: `"author"."name"`.
+        case qualified(SQLExpression, TableAliasBase)
         /// SQL text with its arguments.
         case literal(SQL)
         /// A prefix operator such as `NOT` or `-`.
@@ -75,7 +78,13 @@ public struct SQLExpression: Sendable {
         case .value(let value):
             return context.bind(value)
         case .column(let name):
-            return name.quotedDatabaseIdentifier
+            guard let qualifier = context.qualifier else { return name.quotedDatabaseIdentifier }
+            return qualifier.quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
+        case .qualified(let expression, let alias):
+            let qualifier = context.qualifier
+            defer { context.qualifier = qualifier }
+            context.qualifier = try context.qualifier(for: alias)
+            return try expression.sql(&context, wrapped: wrapped)
         case .literal(let literal):
             let sql = try literal.sql(&context)
             return wrapped && !literal.isSingleToken ? "(\(sql))" : sql

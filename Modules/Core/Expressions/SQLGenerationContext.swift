@@ -8,6 +8,13 @@ package struct SQLGenerationContext {
     /// The database the SQL is generated for (nil for a description).
     private let db: Database?
 
+    /// The name that qualifies unqualified columns (`"book"."title"`, `"book".*`): the table of the
+    /// relation whose SQL is generated, in a request that joins several tables; nil otherwise.
+    package var qualifier: String?
+    /// The names of the tables of the aliases of the request, as SQL generation picked them: nil
+    /// for an alias whose columns are not qualified (the only table of a statement, unnamed).
+    package var aliasNames: [ObjectIdentifier: String?] = [:]
+
     /// A context with no argument yet.
     package init(database: Database?) {
         self.db = database
@@ -30,6 +37,19 @@ package struct SQLGenerationContext {
     /// The arguments of the generated SQL.
     package var arguments: StatementArguments {
         StatementArguments(databaseValues: values, namedValues: namedValues)
+    }
+
+    /// The name that qualifies the columns of an alias: the one the request gave its table, or else
+    /// the alias's own name; nil when the columns of the alias are not qualified.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for an alias without name that the request
+    ///   does not use.
+    package func qualifier(for alias: TableAliasBase) throws -> String? {
+        if let name = aliasNames[ObjectIdentifier(alias)] { return name }
+        if let name = alias.userName { return name }
+        throw DatabaseError(
+            resultCode: .SQLITE_MISUSE,
+            message: "a table alias is used in a request that does not alias any table with it: use aliased(_:)")
     }
 
     /// Appends a value to the arguments, and returns its placeholder.

@@ -8,9 +8,13 @@ public protocol SQLSelectable {
 /// A selected value: all columns, an expression, or an aliased expression.
 public struct SQLSelection: SQLSelectable, Sendable {
     /// What is selected.
-    package enum Node: Sendable {
-        /// `*`.
+    package indirect enum Node: Sendable {
+        /// `*`: `"book".*` in a request that joins several tables.
         case allColumns
+        /// A selection whose columns are those of the table of an alias: `"author".*`.
+        case qualified(SQLSelection, TableAliasBase)
+        /// Selections that need the database to be known.
+        case deferred(@Sendable (Database) throws -> [SQLSelection])
         /// An expression.
         case expression(SQLExpression)
         /// `expression AS name`.
@@ -37,7 +41,15 @@ public struct SQLSelection: SQLSelectable, Sendable {
     package func sql(_ context: inout SQLGenerationContext) throws -> String {
         switch node {
         case .allColumns:
-            return "*"
+            guard let qualifier = context.qualifier else { return "*" }
+            return qualifier.quotedDatabaseIdentifier + ".*"
+        case .qualified(let selection, let alias):
+            let qualifier = context.qualifier
+            defer { context.qualifier = qualifier }
+            context.qualifier = try context.qualifier(for: alias)
+            return try selection.sql(&context)
+        case .deferred(let resolve):
+            return try resolve(context.database()).map { try $0.sql(&context) }.joined(separator: ", ")
         case .expression(let expression):
             return try expression.sql(&context)
         case .aliased(let expression, let name):

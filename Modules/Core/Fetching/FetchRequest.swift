@@ -24,12 +24,37 @@ public struct PreparedRequest {
     public var statement: Statement
     /// The adapter of the fetched rows, if any.
     public var adapter: (any RowAdapter)?
+    /// What runs after the rows are fetched, and returns them with their prefetched rows (see
+    /// `Row.prefetchedRows`): the queries of the associations that a request includes all records of.
+    @usableFromInline package var supplementaryFetch: ((Database, [Row]) throws -> [Row])?
 
     /// Creates a prepared request from a statement whose arguments are bound, and the adapter of
     /// its rows.
     public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
         self.adapter = adapter
+    }
+}
+
+extension PreparedRequest {
+    /// The rows of the request with their prefetched rows, or nil when the request prefetches no
+    /// rows: its rows are then read from the statement as they come.
+    @usableFromInline
+    package func supplementedRows(_ db: Database) throws -> [Row]? {
+        guard let supplementaryFetch else { return nil }
+        return try supplementaryFetch(db, Row.fetchAll(statement, adapter: adapter))
+    }
+
+    /// Throws unless the request's rows can be read by a cursor, as they come.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request that prefetches rows.
+    package func checkCursorSupport() throws {
+        guard supplementaryFetch == nil else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "a request that includes all associated records (including(all:)) can't be iterated by a "
+                    + "cursor: use fetchAll, fetchSet or fetchOne")
+        }
     }
 }
 

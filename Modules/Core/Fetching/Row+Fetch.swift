@@ -107,24 +107,28 @@ extension Row {
     /// A cursor over the rows of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        try prepared.checkCursorSupport()
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// All rows of a request.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        if let rows = try prepared.supplementedRows(db) { return rows }
         return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The distinct rows of a request.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        if let rows = try prepared.supplementedRows(db) { return Set(rows) }
         return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first row of a request, if any.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        if let rows = try prepared.supplementedRows(db) { return rows.first }
         return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }

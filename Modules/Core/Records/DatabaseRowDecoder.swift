@@ -53,7 +53,7 @@ struct DatabaseRowDecoder<Record: FetchableRecord>: Decoder {
         // decodes from the row itself. The kept containers of a record type map its keys as its
         // column strategy says: where that strategy maps them, the containers of nested values,
         // whose keys are columns, are not kept.
-        guard !row.hasScopes, appliesColumnStrategy || Record.databaseColumnDecodingStrategy.keysAreColumns,
+        guard !row.hasNestedRows, appliesColumnStrategy || Record.databaseColumnDecodingStrategy.keysAreColumns,
             let reusable = row.storage.reusableDecodingContainer()
         else {
             return makeContainer()
@@ -65,9 +65,9 @@ struct DatabaseRowDecoder<Record: FetchableRecord>: Decoder {
     /// the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
     @inline(never)
     private func makeContainer<Key: CodingKey>() -> KeyedDecodingContainer<Key> {
-        // A row with scopes gets a storage of its own, which remembers the key decoded from the row
-        // itself (see `RowStorage.decodedRowKey`).
-        let container = RowKeyedContainer<Key, Record>(row: row.hasScopes ? row.forDecodingOneRecord() : row)
+        // A row with scopes or prefetched rows gets a storage of its own, which remembers the key
+        // decoded from the row itself (see `RowStorage.decodedRowKey`).
+        let container = RowKeyedContainer<Key, Record>(row: row.hasNestedRows ? row.forDecodingOneRecord() : row)
         let strategy = Record.databaseColumnDecodingStrategy
         guard appliesColumnStrategy, !strategy.keysAreColumns else { return KeyedDecodingContainer(container) }
         return KeyedDecodingContainer(MappedKeyedContainer(base: container, strategy: strategy))
@@ -215,17 +215,19 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 
     func contains(_ key: Key) -> Bool { contains(key, column: column(key)) }
 
-    /// Whether the row has the column, or else the scope of the key.
+    /// Whether the row has the column, or else the scope or the prefetched rows of the key.
     func contains(_ key: Key, column: RowColumn?) -> Bool {
-        column != nil || scopedRow(forKey: key) != nil
+        column != nil || scopedRow(forKey: key) != nil || row.prefetchedRows[key.stringValue] != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { decodeNil(key, column: column(key)) }
 
-    /// Whether the column is NULL, or else the scope of the key holds only NULL values (or is missing).
+    /// Whether the column is NULL, or else the scope of the key holds only NULL values, or else the
+    /// key has no prefetched rows.
     func decodeNil(_ key: Key, column: RowColumn?) -> Bool {
         if let column { return row.hasNull(atIndex: column.index) }
-        return !(scopedRow(forKey: key)?.containsNonNullValue ?? false)
+        if let scopedRow = scopedRow(forKey: key) { return !scopedRow.containsNonNullValue }
+        return row.prefetchedRows[key.stringValue] == nil
     }
 
     /// The scoped row of a key, if any.
@@ -291,8 +293,8 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         try decode(type, forKey: key, column: column(key))
     }
 
-    /// A value decoded from the column, or else from the scope of the key, or else, in a row with
-    /// scopes, from the row itself.
+    /// A value decoded from the column, or else from the scope or the prefetched rows of the key, or
+    /// else, in a row with scopes or prefetched rows, from the row itself.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key, column: RowColumn?) throws -> T {
         if let column, let value = try decodeWithStrategy(T.self, column: column) {
             return value
@@ -327,11 +329,17 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         return try decodeColumn(row, column)
     }
 
-    /// A value decoded from the scope of the key, or else, in a row with scopes, from the row itself
-    /// (for one key of the record only).
+    /// A value decoded from the scope of the key, or else from its prefetched rows (a collection), or
+    /// else, in a row with scopes or prefetched rows, from the row itself (for one key of the record
+    /// only).
     private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let scopedRow = scopedRow(forKey: key) { return try decodeRecord(T.self, from: scopedRow) }
-        guard row.hasScopes else { throw row.missingColumnError(key.stringValue) }
+        if let scopedRow = scopedRow(forKey: key) {
+            return try decodeNestedRecord(T.self, Record.self, from: scopedRow)
+        }
+        if let rows = row.prefetchedRows[key.stringValue] {
+            return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, key: key))
+        }
+        guard row.hasNestedRows else { throw row.missingColumnError(key.stringValue) }
         if let previous = row.storage.decodedRowKey {
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
@@ -341,14 +349,7 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
                 sql: row.columns.sql)
         }
         row.storage.decodedRowKey = key.stringValue
-        return try decodeRecord(T.self, from: row.unscoped)
-    }
-
-    /// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others, with
-    /// the strategies of the record type, but for its column strategy: their keys are columns.
-    private func decodeRecord<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
-        if let record = T.self as? any FetchableRecord.Type { return try record.init(row: row) as! T }
-        return try T(from: DatabaseRowDecoder<Record>(row: row, appliesColumnStrategy: false))
+        return try decodeNestedRecord(T.self, Record.self, from: row.unscoped)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -378,6 +379,15 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 
     func superDecoder() throws -> any Decoder { DatabaseRowDecoder<Record>(row: row, appliesColumnStrategy: false) }
     func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder() }
+}
+
+/// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others, with the
+/// strategies of the record type `Record`, but for its column strategy: their keys are columns.
+func decodeNestedRecord<T: Decodable, Record: FetchableRecord>(
+    _ type: T.Type, _ record: Record.Type, from row: Row
+) throws -> T {
+    if let record = T.self as? any FetchableRecord.Type { return try record.init(row: row) as! T }
+    return try T(from: DatabaseRowDecoder<Record>(row: row, appliesColumnStrategy: false))
 }
 
 /// Decodes a column. Generic over the value only (not over the coding keys, which are the client's),

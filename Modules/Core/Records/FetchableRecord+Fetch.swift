@@ -49,6 +49,7 @@ extension FetchableRecord {
     /// A cursor over the records of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        try prepared.checkCursorSupport()
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
@@ -56,12 +57,14 @@ extension FetchableRecord {
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        if let rows = try prepared.supplementedRows(db) { return try rows.map { try Self(row: $0) } }
         return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first record of a request, if any.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        if let rows = try prepared.supplementedRows(db) { return try rows.first.map { try Self(row: $0) } }
         return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
@@ -88,6 +91,7 @@ extension FetchableRecord where Self: Hashable {
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        if let rows = try prepared.supplementedRows(db) { return Set(try rows.map { try Self(row: $0) }) }
         return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }

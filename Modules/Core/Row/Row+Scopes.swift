@@ -21,6 +21,9 @@ extension Row {
     /// Whether the row has scopes (cheaper than `!scopes.isEmpty`).
     var hasScopes: Bool { !storage.scopes.isEmpty }
 
+    /// Whether the row has scopes or prefetched rows, from which records decode nested values.
+    var hasNestedRows: Bool { !storage.scopes.isEmpty || !storage.prefetchedRows.isEmpty }
+
     /// The same row, over a storage private to the decoding of one record (see
     /// `RowStorage.forDecodingOneRecord()`).
     func forDecodingOneRecord() -> Row { Row(storage: storage.forDecodingOneRecord(), valuesStart: valuesStart) }

@@ -360,16 +360,17 @@ extension Row: RandomAccessCollection {
 }
 
 extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral {
-    /// Rows are equal when they have the same column names and values, in the same order, and
-    /// equal scopes of the same names. Column names are compared case-sensitively.
+    /// Rows are equal when they have the same column names and values, in the same order, equal
+    /// scopes of the same names, and equal prefetched rows. Column names are compared case-sensitively.
     public static func == (lhs: Row, rhs: Row) -> Bool {
         // Value by value: `databaseValues` would build two arrays.
         lhs.columnNames == rhs.columnNames
             && (0..<lhs.count).allSatisfy { lhs.databaseValue(atIndex: $0) == rhs.databaseValue(atIndex: $0) }
             && lhs.scopes.elementsEqual(rhs.scopes) { $0.name == $1.name && $0.row == $1.row }
+            && lhs.storage.prefetchedRows == rhs.storage.prefetchedRows
     }
 
-    /// Hashes the column names and values (not the scopes).
+    /// Hashes the column names and values (not the scopes, nor the prefetched rows).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(columnNames)
         for index in 0..<count { hasher.combine(databaseValue(atIndex: index)) }

@@ -24,6 +24,9 @@ final class RowStorage: @unchecked Sendable {
     let adaptedLayout: AdaptedRowLayout?
     /// The storages of the scoped rows, sorted by scope name.
     let scopes: [(name: String, storage: RowStorage)]
+    /// The prefetched rows of the row, by association key (see `Row.prefetchedRows`): only a storage
+    /// of one row has some.
+    let prefetchedRows: [String: [Row]]
     /// The connection of the cursor that iterates the statement's rows, if any (see
     /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
     // Unchecked exclusivity (this and the next property): they are only used on the thread that
@@ -36,13 +39,14 @@ final class RowStorage: @unchecked Sendable {
     /// storage is only used by that decoding, on one thread.
     @exclusivity(unchecked) var decodedRowKey: String?
 
-    init(columns: RowColumns, values: [DatabaseValue]) {
+    init(columns: RowColumns, values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
         self.base = nil
         self.adaptedLayout = nil
         self.scopes = []
+        self.prefetchedRows = prefetchedRows
     }
 
     init(statement: Statement) {
@@ -52,11 +56,13 @@ final class RowStorage: @unchecked Sendable {
         self.base = nil
         self.adaptedLayout = nil
         self.scopes = []
+        self.prefetchedRows = [:]
     }
 
     /// The storage of the rows that `layout` adapts from the rows of `base`, an unadapted storage.
-    init(base: RowStorage, layout: AdaptedRowLayout) {
+    init(base: RowStorage, layout: AdaptedRowLayout, prefetchedRows: [String: [Row]] = [:]) {
         precondition(base.base == nil, "adapted rows adapt unadapted rows")
+        self.prefetchedRows = prefetchedRows
         self.columns = layout.columns.columns
         self.statement = nil
         self.copiedValues = []
@@ -67,25 +73,29 @@ final class RowStorage: @unchecked Sendable {
         }
     }
 
-    /// The same layout over copied values: the storage of a copy of one row of this storage.
-    func copying(_ values: [DatabaseValue]) -> RowStorage {
-        let unadapted = RowStorage(columns: (base ?? self).columns, values: values)
+    /// The same layout over copied values: the storage of a copy of one row of this storage, with
+    /// its prefetched rows.
+    func copying(_ values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) -> RowStorage {
+        let unadapted = RowStorage(columns: (base ?? self).columns, values: values, prefetchedRows: prefetchedRows)
         guard let adaptedLayout else { return unadapted }
-        return RowStorage(base: unadapted, layout: adaptedLayout)
+        return RowStorage(base: unadapted, layout: adaptedLayout, prefetchedRows: prefetchedRows)
     }
 
-    /// A storage of the same columns, values and scopes, private to the decoding of one record
-    /// from a row with scopes: it has its own `decodedRowKey`.
+    /// A storage of the same columns, values, scopes and prefetched rows, private to the decoding of
+    /// one record from a row with scopes or prefetched rows: it has its own `decodedRowKey`.
     func forDecodingOneRecord() -> RowStorage {
-        guard let base, let adaptedLayout else { preconditionFailure("a storage with scopes is adapted") }
-        return RowStorage(base: base, layout: adaptedLayout)
+        guard let base, let adaptedLayout else {
+            // A storage of one row, with prefetched rows.
+            return RowStorage(columns: columns, values: copiedValues, prefetchedRows: prefetchedRows)
+        }
+        return RowStorage(base: base, layout: adaptedLayout, prefetchedRows: prefetchedRows)
     }
 
     /// The storage of this storage's columns, without scopes.
     func unscoped() -> RowStorage {
         guard let base, var layout = adaptedLayout, !scopes.isEmpty else { return self }
         layout.scopes = [:]
-        return RowStorage(base: base, layout: layout)
+        return RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
     }
 
     /// The keyed containers shared by the `Decodable` records of a cursor's rows, created on first

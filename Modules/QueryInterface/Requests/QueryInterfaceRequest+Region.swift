@@ -6,8 +6,15 @@ extension QueryInterfaceRequest {
     /// `[1, 2].contains(Column("id"))` on an INTEGER PRIMARY KEY), only those rows of the table.
     ///
     /// An observation of one row is then not refreshed by a change to another row.
+    ///
+    /// The region of a request that includes associations is the region of its statement, which
+    /// joins their tables, and of the queries of its prefetched associations.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
+        var region = try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
+        for child in relation.children where !child.isJoined {
+            region.formUnion(try child.prefetchRegion(db))
+        }
+        return region
     }
 
     /// The region of the request, given its prepared statement.
@@ -25,15 +32,27 @@ extension SQLRelation {
     /// a relation whose expressions may read the table in a subquery or in SQL text is not
     /// restricted, since the subquery may read other rows.
     func filteredRowIDs(_ db: Database) throws -> Set<Int64>? {
-        let expressions = selection.compactMap { $0.expression } + filters + groups + havings
-        guard !filters.isEmpty, !expressions.contains(where: { $0.mayReadOtherRows }) else { return nil }
+        guard !filters.isEmpty, try !mayReadOtherRows(of: table, db) else { return nil }
         let rowIDColumns = try rowIDColumnNames(db)
         var result: Set<Int64>?
-        for conjunct in try filters.flatMap({ try $0.resolved(db).conjuncts }) {
+        for conjunct in try filters.flatMap({ try $0.resolvedFilter(db).conjuncts }) {
             guard let rowIDs = conjunct.rowIDs(rowIDColumns: rowIDColumns) else { continue }
             result = result.map { $0.intersection(rowIDs) } ?? rowIDs
         }
         return result
+    }
+
+    /// Whether the relation, or a relation it joins, may read rows of a table in a subquery, in SQL
+    /// text, or by joining it.
+    private func mayReadOtherRows(of table: String, _ db: Database) throws -> Bool {
+        let expressions =
+            try resolvedSelection(db).compactMap { $0.expression } + filters + groups(db) + havings
+        if try expressions.contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
+        for child in children where child.isJoined {
+            if child.relation.table.lowercased() == table.lowercased() { return true }
+            if try child.relation.mayReadOtherRows(of: table, db) { return true }
+        }
+        return false
     }
 
     /// The lowercased names that denote the rowid of the table: `rowid`, `oid` and `_rowid_`, unless
@@ -52,17 +71,13 @@ extension SQLSelection {
         switch node {
         case .allColumns: return nil
         case .expression(let expression), .aliased(let expression, _): return expression
+        case .qualified(let selection, _): return selection.expression
+        case .deferred: return SQLExpression(sql: "")  // SQL text: may read any row
         }
     }
 }
 
 extension SQLExpression {
-    /// The expression, with a deferred expression replaced by what it resolves to.
-    fileprivate func resolved(_ db: Database) throws -> SQLExpression {
-        if case .deferred(let resolve) = node { return try resolve(db).resolved(db) }
-        return self
-    }
-
     /// The operands of a top-level AND, or the expression itself.
     fileprivate var conjuncts: [SQLExpression] {
         if case .associative("AND", let operands) = node { return operands.flatMap { $0.conjuncts } }
@@ -102,7 +117,7 @@ extension SQLExpression {
         switch node {
         case .value, .column, .countAll: return false
         case .literal, .inSubquery, .exists: return true
-        case .deferred: return false  // key filters: resolved to plain expressions
+        case .deferred, .qualified: return true  // resolved before, when they are top-level
         case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _):
             return operand.mayReadOtherRows
         case .binary(_, let lhs, let rhs): return lhs.mayReadOtherRows || rhs.mayReadOtherRows

@@ -1,7 +1,7 @@
 import RSCore
 
-/// A request built by the query interface: a SELECT on one table, which fetches values of type
-/// `RowDecoder` (`Row`, a convertible value, or a record).
+/// A request built by the query interface: a SELECT on one table, and the tables it joins or
+/// prefetches, which fetches values of type `RowDecoder` (`Row`, a convertible value, or a record).
 ///
 /// ```swift
 /// let request = Player.filter(Column("score") > 1000).order(Column("name")).limit(10)
@@ -25,28 +25,42 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     }
 
     /// Prepares the SELECT statement (from the connection's statement cache) and binds its arguments.
+    /// The rows of a request that includes associations are adapted, so that each associated record
+    /// is in the row scope of its key, and get their prefetched rows.
     ///
     /// While `Database.recordingSelection(_:_:)` runs, the statement records the region of the
     /// request, which may be limited to some rows (see `databaseRegion(_:)`).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        let (sql, arguments) = try build(db, singleResult: singleResult)
+        let generator = try SQLQueryGenerator(relation: relation)
+        var context = SQLGenerationContext(database: db)
+        let sql = try generator.selectSQL(&context, singleResult: singleResult)
         let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(arguments)
+        try statement.setArguments(context.arguments)
         if db.isRecordingSelection {
             statement.recordedRegion = try region(of: statement, db)
         }
-        return PreparedRequest(statement: statement)
+        var prepared = PreparedRequest(statement: statement, adapter: try generator.rowAdapter(db))
+        if relation.prefetchesRows {
+            let relation = relation
+            prepared.supplementaryFetch = { db, rows in try relation.prefetch(db, into: rows) }
+        }
+        return prepared
     }
 
-    /// The number of rows the request fetches.
+    /// The number of rows the request fetches. Prefetched associations do not change it; joined
+    /// ones do (a required join leaves rows out, a join to many rows repeats them).
     public func fetchCount(_ db: Database) throws -> Int {
+        var counted = relation
+        counted.children.removeAll { !$0.isJoined }
         var context = SQLGenerationContext(database: db)
         let sql: String
-        if relation.isFilterOnly && !relation.mayNameSelectedValues {
+        let countsTable = try counted.isFilterOnly && !counted.mayNameSelectedValues(db)
+        if countsTable {
             sql =
-                "SELECT COUNT(*) FROM \(relation.table.quotedDatabaseIdentifier)" + (try relation.whereClause(&context))
+                "SELECT COUNT(*) FROM \(counted.table.quotedDatabaseIdentifier)" + (try counted.whereClause(&context))
         } else {
-            sql = "SELECT COUNT(*) FROM (\(try relation.selectSQL(&context)))"
+            sql =
+                "SELECT COUNT(*) FROM (\(try SQLQueryGenerator(relation: counted).selectSQL(&context, ordered: false)))"
         }
         return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: context.arguments) ?? 0
     }

@@ -1,20 +1,23 @@
 import RSCore
 
-/// The parts of a SELECT statement on one table, as the query interface builds them.
+/// The parts of a SELECT statement on one table, as the query interface builds them, and the
+/// relations of the associated tables that it joins or prefetches (its children).
 ///
 /// Parts that depend on the schema (the primary key of `filter(key:)`, say) are resolved when the
-/// SQL is generated, with the database at hand. Joins will add a list of joined relations here.
+/// SQL is generated, with the database at hand.
 struct SQLRelation: Sendable {
     /// The queried table.
     var table: String
+    /// The alias of the table, if the request was given one.
+    var alias: TableAliasBase?
     /// The selected values (`*` by default).
     var selection: [SQLSelection] = [AllColumns().sqlSelection]
     /// Whether the statement is `SELECT DISTINCT`.
     var isDistinct = false
-    /// The conditions of the WHERE clause, joined with AND.
+    /// The conditions of the WHERE clause (of the ON clause for a joined relation), joined with AND.
     var filters: [SQLExpression] = []
-    /// The GROUP BY expressions.
-    var groups: [SQLExpression] = []
+    /// The GROUP BY expressions, resolved with the database, if the relation is grouped.
+    var grouping: (@Sendable (Database) throws -> [SQLExpression])?
     /// The conditions of the HAVING clause, joined with AND.
     var havings: [SQLExpression] = []
     /// The orderings, resolved with the database (the primary key ordering needs the schema).
@@ -23,63 +26,25 @@ struct SQLRelation: Sendable {
     var isReversed = false
     /// The LIMIT and OFFSET.
     var limit: (count: Int, offset: Int?)?
+    /// The associated relations, joined or prefetched, in the order they were added.
+    var children: [SQLRelationChild] = []
 
-    /// The SQL of the SELECT statement.
-    ///
-    /// - parameter singleResult: Adds LIMIT 1 when the request has no limit.
-    func selectSQL(_ context: inout SQLGenerationContext, singleResult: Bool = false) throws -> String {
-        var sql = isDistinct ? "SELECT DISTINCT " : "SELECT "
-        sql += try selection.map { try $0.sql(&context) }.joined(separator: ", ")
-        sql += " FROM " + table.quotedDatabaseIdentifier
-        sql += try whereClause(&context)
-        if !groups.isEmpty {
-            sql += " GROUP BY " + (try groups.map { try $0.sql(&context) }.joined(separator: ", "))
-        }
-        if !havings.isEmpty {
-            sql += " HAVING " + (try havings.joined(operator: .and).sql(&context))
-        }
-        let orderings = try resolvedOrderings(context.database())
-        if !orderings.isEmpty {
-            sql += " ORDER BY " + (try orderings.map { try $0.sql(&context) }.joined(separator: ", "))
-        }
-        if let limit {
-            sql += " LIMIT \(limit.count)"
-            if let offset = limit.offset { sql += " OFFSET \(offset)" }
-        } else if singleResult {
-            sql += " LIMIT 1"
-        }
-        return sql
-    }
-
-    /// ` WHERE …`, or nothing when there is no filter.
-    func whereClause(_ context: inout SQLGenerationContext) throws -> String {
-        filters.isEmpty ? "" : " WHERE " + (try filters.joined(operator: .and).sql(&context))
-    }
-
-    /// Whether the relation is only filtered: no DISTINCT, GROUP BY, HAVING or LIMIT that would
-    /// change which rows a DELETE, an UPDATE or a count touches.
+    /// Whether the relation is only filtered: no DISTINCT, GROUP BY, HAVING, LIMIT or join that would
+    /// change which rows a DELETE, an UPDATE or a count touches, and no alias that its filters may use.
     var isFilterOnly: Bool {
-        !isDistinct && groups.isEmpty && havings.isEmpty && limit == nil
+        !isDistinct && grouping == nil && havings.isEmpty && limit == nil && children.isEmpty && alias == nil
     }
 
-    /// Whether the selection may give names to values (`AS name`, or SQL text), which filters may
-    /// use: a count of the rows then selects them in a subquery.
-    var mayNameSelectedValues: Bool {
-        selection.contains { selection in
-            switch selection.node {
-            case .allColumns: return false
-            case .aliased: return true
-            case .expression(let expression):
-                if case .literal = expression.node { return true }
-                return false
-            }
-        }
+    /// The GROUP BY expressions (none when the relation is not grouped).
+    func groups(_ db: Database) throws -> [SQLExpression] {
+        try grouping?(db) ?? []
     }
 
     /// Whether each group of the relation is one row: it is not grouped (and has no HAVING, which
     /// would make one group of all rows), or grouped by columns that are a unique key (as GRDB
     /// allows, for a DELETE or an UPDATE).
     func groupsSingleRows(_ db: Database) throws -> Bool {
+        let groups = try groups(db)
         if groups.isEmpty { return havings.isEmpty }
         var columns: [String] = []
         for group in groups {
@@ -95,8 +60,71 @@ struct SQLRelation: Sendable {
         return isReversed ? orderings.map { $0.reversed } : orderings
     }
 
-    /// The orderings by primary key (the rowid for a table without one).
-    static func primaryKeyOrderings(of table: String, _ db: Database) throws -> [SQLOrdering] {
-        try db.primaryKey(table).columns.map { Column($0).sqlOrdering }
+    /// The selections, with deferred ones resolved.
+    func resolvedSelection(_ db: Database) throws -> [SQLSelection] {
+        try selection.flatMap { selection -> [SQLSelection] in
+            if case .deferred(let resolve) = selection.node { return try resolve(db) }
+            return [selection]
+        }
+    }
+
+    /// Whether the selection may give names to values (`AS name`, or SQL text), which filters may
+    /// use: a count of the rows then selects them in a subquery.
+    func mayNameSelectedValues(_ db: Database) throws -> Bool {
+        try resolvedSelection(db).contains { selection in
+            switch selection.node {
+            case .allColumns: return false
+            case .aliased, .qualified, .deferred: return true
+            case .expression(let expression):
+                if case .literal = expression.node { return true }
+                return false
+            }
+        }
+    }
+}
+
+// The operations of the request protocols, shared by requests and associations.
+extension SQLRelation {
+    mutating func selectWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) {
+        self.selection = [SQLSelection(.deferred { db in try selection(db).map(\.sqlSelection) })]
+    }
+
+    mutating func annotatedWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) {
+        self.selection.append(SQLSelection(.deferred { db in try selection(db).map(\.sqlSelection) }))
+    }
+
+    mutating func filterWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) {
+        filters.append(SQLExpression(.deferred { db in try predicate(db).sqlExpression }))
+    }
+
+    mutating func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) {
+        grouping = { db in try expressions(db).map(\.sqlExpression) }
+    }
+
+    mutating func havingWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) {
+        havings.append(SQLExpression(.deferred { db in try predicate(db).sqlExpression }))
+    }
+
+    mutating func orderWhenConnected(_ orderings: @escaping @Sendable (Database) throws -> [any SQLOrderingTerm]) {
+        self.orderings = [{ db in try orderings(db).map(\.sqlOrdering) }]
+        isReversed = false
+    }
+
+    mutating func unorder() {
+        orderings = []
+        isReversed = false
+    }
+
+    /// Removes the orderings, here and in the joined relations.
+    mutating func unorderAll() {
+        unorder()
+        for index in children.indices { children[index].relation.unorderAll() }
+    }
+
+    /// Orders by primary key after the current orderings, here and in the joined relations.
+    mutating func stabilizeOrder() {
+        let table = table
+        orderings.append { db in try db.primaryKey(table).columns.map { Column($0).sqlOrdering } }
+        for index in children.indices { children[index].relation.stabilizeOrder() }
     }
 }

@@ -64,6 +64,10 @@ extension TableRecord {
     public static func limit(_ limit: Int, offset: Int? = nil) -> QueryInterfaceRequest<Self> {
         all().limit(limit, offset: offset)
     }
+    /// A request of all records, whose table the alias names.
+    public static func aliased(_ alias: TableAlias<Self>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
+    /// A request of all records, whose table the untyped alias names.
+    public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
     /// Updates every row of the table, and returns how many were updated.
     @discardableResult
     public static func updateAll(_ db: Database, _ assignments: ColumnAssignment...) throws -> Int {

@@ -1,0 +1,75 @@
+extension Row {
+    /// The rows that a request prefetched for this row, by association key (see `including(all:)`).
+    ///
+    /// ```swift
+    /// let row = try Row.fetchOne(db, Author.including(all: Author.books))!
+    /// row.prefetchedRows["books"] // the rows of the author's books
+    /// ```
+    public var prefetchedRows: PrefetchedRowsView { PrefetchedRowsView(rows: storage.prefetchedRows) }
+
+    /// The row, with prefetched rows: a copy of its values, its columns and its scopes.
+    package func withPrefetchedRows(_ prefetchedRows: [String: [Row]]) -> Row {
+        let unadapted = storage.base.map { Row(storage: $0, valuesStart: valuesStart) } ?? self
+        return Row(storage: storage.copying(unadapted.databaseValues, prefetchedRows: prefetchedRows), valuesStart: 0)
+    }
+
+    /// The records decoded from the prefetched rows of a key: `try row.decode([Book].self, forKey: "books")`.
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_ERROR`) when the row has no prefetched rows of this key,
+    ///   or the error of the records' `init(row:)`.
+    public func decode<Records: RangeReplaceableCollection>(_ type: Records.Type = Records.self, forKey key: String)
+        throws -> Records where Records.Element: FetchableRecord
+    {
+        guard let rows = storage.prefetchedRows[key] else {
+            let keys = storage.prefetchedRows.keys.sorted()
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "no prefetched rows of key \(key) in row"
+                    + (keys.isEmpty ? "" : " (the row has prefetched rows of \(keys.joined(separator: ", ")))"),
+                sql: columns.sql)
+        }
+        var records = Records()
+        records.reserveCapacity(rows.count)
+        for row in rows { records.append(try Records.Element(row: row)) }
+        return records
+    }
+
+    /// The set of records decoded from the prefetched rows of a key.
+    ///
+    /// - throws: As `decode(_:forKey:)` for an array.
+    public func decode<Record: FetchableRecord & Hashable>(
+        _ type: Set<Record>.Type = Set<Record>.self, forKey key: String
+    )
+        throws -> Set<Record>
+    {
+        Set(try decode([Record].self, forKey: key))
+    }
+
+    /// The records decoded from the prefetched rows of a key: `let books: [Book] = row["books"]`.
+    /// Stops the program when they can't be decoded: use `decode(_:forKey:)` to get an error instead.
+    public subscript<Records: RangeReplaceableCollection>(_ key: String) -> Records
+    where Records.Element: FetchableRecord {
+        do { return try decode(Records.self, forKey: key) } catch { fatalError("\(error)") }
+    }
+
+    /// The set of records decoded from the prefetched rows of a key. Stops the program when they
+    /// can't be decoded: use `decode(_:forKey:)` to get an error instead.
+    public subscript<Record: FetchableRecord & Hashable>(_ key: String) -> Set<Record> {
+        do { return try decode(Set<Record>.self, forKey: key) } catch { fatalError("\(error)") }
+    }
+
+    /// The prefetched rows of a row, by association key.
+    public struct PrefetchedRowsView: Equatable, Sendable {
+        /// The rows, by key.
+        let rows: [String: [Row]]
+
+        /// The prefetched rows of a key, or nil when none were prefetched under that key.
+        public subscript(_ key: String) -> [Row]? { rows[key] }
+
+        /// The keys of the prefetched rows.
+        public var keys: Set<String> { Set(rows.keys) }
+
+        /// Whether the row has no prefetched rows.
+        public var isEmpty: Bool { rows.isEmpty }
+    }
+}

@@ -1,0 +1,47 @@
+import RSCore
+
+// The associations of a table that has no record type: `Table("book").belongsTo(Table("author"))`.
+// The same as the methods of `TableRecord`, with this table as the origin.
+extension Table {
+    /// An association to the record that this table's foreign key refers to.
+    public func belongsTo<Destination: TableRecord>(
+        _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> BelongsToAssociation<RowDecoder, Destination> {
+        BelongsToAssociation(from: tableName, to: Destination.associationDestination, key: key, using: foreignKey)
+    }
+
+    /// An association to the record whose foreign key refers to this table.
+    public func hasOne<Destination: TableRecord>(
+        _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> HasOneAssociation<RowDecoder, Destination> {
+        HasOneAssociation(from: tableName, to: Destination.associationDestination, key: key, using: foreignKey)
+    }
+
+    /// An association to the records whose foreign key refers to this table.
+    public func hasMany<Destination: TableRecord>(
+        _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> HasManyAssociation<RowDecoder, Destination> {
+        HasManyAssociation(from: tableName, to: Destination.associationDestination, key: key, using: foreignKey)
+    }
+
+    /// An association to the row of another table that this table's foreign key refers to.
+    public func belongsTo<Destination>(
+        _ destination: Table<Destination>, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> BelongsToAssociation<RowDecoder, Destination> {
+        BelongsToAssociation(from: tableName, to: destination.all().relation, key: key, using: foreignKey)
+    }
+
+    /// An association to the row of another table whose foreign key refers to this table.
+    public func hasOne<Destination>(
+        _ destination: Table<Destination>, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> HasOneAssociation<RowDecoder, Destination> {
+        HasOneAssociation(from: tableName, to: destination.all().relation, key: key, using: foreignKey)
+    }
+
+    /// An association to the rows of another table whose foreign key refers to this table.
+    public func hasMany<Destination>(
+        _ destination: Table<Destination>, key: String? = nil, using foreignKey: ForeignKey? = nil
+    ) -> HasManyAssociation<RowDecoder, Destination> {
+        HasManyAssociation(from: tableName, to: destination.all().relation, key: key, using: foreignKey)
+    }
+}
