@@ -180,7 +180,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
                 }
             }
         ]
-        + observationCases() + diffCases()
+        + observationCases() + diffCases() + associationCases()
 }
 
 /// Two reader threads do point reads while the writer updates rows.

@@ -158,6 +158,57 @@ private func sql(_ request: some FetchRequest, singleResult: Bool = false) throw
         #expect(try sql(Author.including(all: Author.books)) == #"SELECT * FROM "author""#)
     }
 
+    @Test func annotationsOfAssociatedColumns() throws {
+        #expect(
+            try sql(Book.annotated(withOptional: Book.author.select(Column("name").forKey("authorName"))))
+                == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" "#
+                + #"LEFT JOIN "author" ON "author"."id" = "book"."authorId""#)
+        #expect(
+            try sql(Book.annotated(withRequired: Book.author.select(Column("id"))))
+                == #"SELECT "book".*, "author"."id" FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
+    }
+
+    @Test func associationAggregates() throws {
+        let join = #"FROM "author" LEFT JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id""#
+        #expect(
+            try sql(Author.annotated(with: Author.books.count))
+                == #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" "# + join)
+        #expect(
+            try sql(Author.annotated(with: Author.books.isEmpty))
+                == #"SELECT "author".*, COUNT(DISTINCT "book"."id") = ? AS "hasNoBook" "# + join)
+        #expect(
+            try sql(Author.annotated(with: Author.books.max(Column("year")), Author.books.sum(Column("year"))))
+                == #"SELECT "author".*, MAX("book"."year") AS "maxBookYear", SUM("book"."year") AS "bookYearSum" "#
+                + join)
+        #expect(
+            try sql(Author.annotated(with: Author.books.average(Column("year")).forKey("meanYear")))
+                == #"SELECT "author".*, AVG("book"."year") AS "meanYear" "# + join)
+        #expect(
+            try sql(Author.having(Author.books.count > 2))
+                == #"SELECT "author".* "# + join + #" HAVING COUNT(DISTINCT "book"."id") > ?"#)
+        #expect(
+            try sql(Author.annotated(with: Author.books.count).having(Author.books.isEmpty == false))
+                == #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" "# + join
+                + #" HAVING NOT (COUNT(DISTINCT "book"."id") = ?)"#)
+    }
+
+    @Test func requestsForAssociations() throws {
+        struct Fixture: TableRecord, EncodableRecord {
+            static let databaseTableName = "book"
+            static let author = belongsTo(Author.self, using: Book.authorForeignKey)
+            static let reviewer = belongsTo(Author.self, using: ForeignKey(["translatorId"]))
+            var authorId: Int64?
+            var translatorId: Int64?
+            func encode(to container: inout PersistenceContainer) {
+                container["authorId"] = authorId
+                container["translatorId"] = translatorId
+            }
+        }
+        let book = Fixture(authorId: 1, translatorId: nil)
+        #expect(try sql(book.request(for: Fixture.author)) == #"SELECT * FROM "author" WHERE "id" = ?"#)
+        #expect(try sql(book.request(for: Fixture.reviewer)) == #"SELECT * FROM "author" WHERE ?"#)
+    }
+
     @Test func prefetchQueries() throws {
         let dbQueue = try fixture()
         try dbQueue.write { db in

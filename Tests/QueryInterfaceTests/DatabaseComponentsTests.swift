@@ -96,10 +96,10 @@ private func fixture() throws -> DatabaseQueue {
     @Test func annotation() throws {
         #expect(
             try sql(Player.annotated { ($0.score * 2).forKey("double") })
-                == ("SELECT *, (\"score\" * ?) AS \"double\" FROM \"player\"", [2]))
+                == ("SELECT *, \"score\" * ? AS \"double\" FROM \"player\"", [2]))
         #expect(
             try sql(Player.select(\.id).annotated { [$0.name, ($0.score + 1).forKey("next")] })
-                == ("SELECT \"id\", \"name\", (\"score\" + ?) AS \"next\" FROM \"player\"", [1]))
+                == ("SELECT \"id\", \"name\", \"score\" + ? AS \"next\" FROM \"player\"", [1]))
         #expect(
             try sql(Player.annotated { [$0.name] }.annotated(with: \.score)).0
                 == "SELECT *, \"name\", \"score\" FROM \"player\"")

@@ -129,7 +129,7 @@ private func fixture() throws -> DatabaseQueue {
         #expect(try sql(Player.select(name).distinct()).0 == "SELECT DISTINCT \"name\" FROM \"player\"")
         #expect(
             try sql(Player.annotated(with: (score * 2).forKey("double"))).0
-                == "SELECT *, (\"score\" * ?) AS \"double\" FROM \"player\"")
+                == "SELECT *, \"score\" * ? AS \"double\" FROM \"player\"")
         #expect(
             try sql(Player.select(sql: "name || ?", arguments: ["!"])) == ("SELECT name || ? FROM \"player\"", ["!"]))
         #expect(try sql(Player.select(literal: "\(name) || \("!")")) == ("SELECT \"name\" || ? FROM \"player\"", ["!"]))

@@ -24,7 +24,7 @@ private struct AssocCountry: Codable, FetchableRecord, TableRecord, Equatable, H
     var name: String
 }
 
-private struct AssocAuthor: Codable, FetchableRecord, TableRecord, Equatable, Hashable {
+private struct AssocAuthor: Codable, FetchableRecord, PersistableRecord, Equatable, Hashable {
     static let databaseTableName = "author"
     static let books = hasMany(AssocBook.self)
     static let country = belongsTo(AssocCountry.self)
@@ -33,7 +33,7 @@ private struct AssocAuthor: Codable, FetchableRecord, TableRecord, Equatable, Ha
     var countryCode: String?
 }
 
-private struct AssocBook: Codable, FetchableRecord, TableRecord, Equatable, Hashable {
+private struct AssocBook: Codable, FetchableRecord, PersistableRecord, Equatable, Hashable {
     static let databaseTableName = "book"
     static let author = belongsTo(AssocAuthor.self)
     var id: Int64
@@ -171,6 +171,39 @@ let associationChecks: [ConformanceCheck] = [
             // A cursor can't iterate rows that need more queries: a clear error, not missing rows.
             let cursorError = try expectDatabaseError { _ = try Row.fetchCursor(db, request) }
             try expectDatabaseError(cursorError, .SQLITE_MISUSE, messageContains: "including(all:)")
+        }
+    },
+    ConformanceCheck("aggregates of associations annotate and filter records; request(for:) fetches associated records")
+    {
+        factory in
+        let writer = try makeAssociationDatabase(factory)
+        try writer.read { db in
+            let byID = AssocAuthor.orderByPrimaryKey()
+            let counts = try Row.fetchAll(db, byID.annotated(with: AssocAuthor.books.count)).map {
+                $0["bookCount"] as Int
+            }
+            try expectEqual(counts, [2, 1, 0])
+            try expectEqual(try AssocAuthor.having(AssocAuthor.books.isEmpty).fetchAll(db).map(\.name), ["Cid"])
+            try expectEqual(try byID.having(AssocAuthor.books.count >= 1).fetchAll(db).map(\.name), ["Ann", "Bob"])
+            try expectEqual(
+                try byID.having(!AssocAuthor.books.isEmpty && AssocAuthor.books.count < 2).fetchCount(db), 1)
+            // Two aggregates of one association share its join.
+            let rows = try Row.fetchAll(
+                db, byID.annotated(with: AssocAuthor.books.count, AssocAuthor.books.min(Column("id"))))
+            try expectEqual(rows.map { $0["bookCount"] as Int }, [2, 1, 0])
+            try expectEqual(rows.map { $0["minBookId"] as Int? }, [1, 3, nil])
+            // Columns of an associated record, beside the record's own.
+            let names = try Row.fetchAll(
+                db,
+                AssocBook.annotated(withOptional: AssocBook.author.select(Column("name").forKey("authorName")))
+                    .orderByPrimaryKey()
+            ).map { $0["authorName"] as String? }
+            try expectEqual(names, ["Ann", "Ann", "Bob", nil])
+            // The associated records of one record.
+            try expectEqual(
+                try ann.request(for: AssocAuthor.books).order(Column("id")).fetchAll(db), [books[0], books[1]])
+            try expectEqual(try books[2].request(for: AssocBook.author).fetchOne(db), bob)
+            try expectEqual(try books[3].request(for: AssocBook.author).fetchOne(db), nil)
         }
     },
     ConformanceCheck("foreign keys come from the schema; none or several is an error, a ForeignKey tells which") {

@@ -53,7 +53,8 @@ public struct SQLSelection: SQLSelectable, Sendable {
         case .expression(let expression):
             return try expression.sql(&context)
         case .aliased(let expression, let name):
-            return "\(try expression.sql(&context, wrapped: true)) AS \(name.quotedDatabaseIdentifier)"
+            // AS binds looser than any operator: `"score" * ? AS "double"`, as in GRDB.
+            return "\(try expression.sql(&context)) AS \(name.quotedDatabaseIdentifier)"
         }
     }
 }

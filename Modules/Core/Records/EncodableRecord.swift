@@ -93,7 +93,7 @@ extension EncodableRecord {
     }
 
     /// The container filled by `encode(to:)`.
-    func persistenceContainer() throws -> PersistenceContainer {
+    package func persistenceContainer() throws -> PersistenceContainer {
         var container = PersistenceContainer()
         try encode(to: &container)
         return container

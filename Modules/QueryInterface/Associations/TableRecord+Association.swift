@@ -111,4 +111,17 @@ extension TableRecord {
     where A.OriginRowDecoder == Self {
         all().joining(required: association)
     }
+
+    /// A request of all records, with the columns that an association selects, NULL where there is
+    /// no associated record.
+    public static func annotated<A: Association>(withOptional association: A) -> QueryInterfaceRequest<Self>
+    where A.OriginRowDecoder == Self {
+        all().annotated(withOptional: association)
+    }
+
+    /// A request of the records that have an associated record, with the columns it selects.
+    public static func annotated<A: Association>(withRequired association: A) -> QueryInterfaceRequest<Self>
+    where A.OriginRowDecoder == Self {
+        all().annotated(withRequired: association)
+    }
 }

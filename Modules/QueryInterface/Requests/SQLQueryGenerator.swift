@@ -101,7 +101,9 @@ struct SQLQueryGenerator {
     /// Registers the names of the aliases, so that qualified expressions find them.
     private func prepare(_ context: inout SQLGenerationContext) {
         for node in nodes {
-            context.aliasNames[ObjectIdentifier(node.alias)] = isQualified ? node.name : .some(nil)
+            for alias in [node.alias] + node.relation.mergedAliases {
+                context.aliasNames[ObjectIdentifier(alias)] = isQualified ? node.name : .some(nil)
+            }
         }
     }
 

@@ -10,6 +10,9 @@ struct SQLRelation: Sendable {
     var table: String
     /// The alias of the table, if the request was given one.
     var alias: TableAliasBase?
+    /// Other aliases of the table: those of the relations merged into this one (see
+    /// `SQLRelationChild.merge(_:)`), which name the same table.
+    var mergedAliases: [TableAliasBase] = []
     /// The selected values (`*` by default).
     var selection: [SQLSelection] = [AllColumns().sqlSelection]
     /// Whether the statement is `SELECT DISTINCT`.

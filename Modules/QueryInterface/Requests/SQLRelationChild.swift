@@ -46,10 +46,13 @@ extension SQLRelation {
 extension SQLRelationChild {
     /// Merges a later child of the same key: its relation wins, the join is required if one of them
     /// is, and the columns are selected if one of them selects them (`including` and `joining`).
+    /// Both aliases name the merged table.
     fileprivate mutating func merge(_ other: SQLRelationChild) {
-        let selection = relation.selection
+        let (selection, aliases) = (relation.selection, [relation.alias].compactMap { $0 } + relation.mergedAliases)
         if kind == .oneRequired && other.kind == .oneOptional { kind = .oneRequired } else { kind = other.kind }
         relation = other.relation
         if relation.selection.isEmpty { relation.selection = selection }
+        if relation.alias == nil { relation.alias = aliases.first }
+        relation.mergedAliases += aliases.filter { $0 !== relation.alias }
     }
 }

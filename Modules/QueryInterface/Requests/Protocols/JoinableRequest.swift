@@ -58,3 +58,32 @@ extension JoinableRequest {
         _joining(required: association._sqlAssociation)
     }
 }
+
+extension JoinableRequest where Self: SelectionRequest {
+    /// The request, which joins the associated table with a LEFT JOIN, and appends the columns that
+    /// the association selects to its own (NULL where there is no associated record):
+    /// `Book.annotated(withOptional: Book.author.select(Column("name").forKey("authorName")))`.
+    public func annotated<A: Association>(withOptional association: A) -> Self
+    where A.OriginRowDecoder == RowDecoder {
+        let (association, selection) = association._sqlAssociation.splittingSelection()
+        return _joining(optional: association).annotated(with: selection)
+    }
+
+    /// The request, which joins the associated table, and appends the columns that the association
+    /// selects to its own: `Book.annotated(withRequired: Book.author.select(Column("name")))`.
+    public func annotated<A: Association>(withRequired association: A) -> Self
+    where A.OriginRowDecoder == RowDecoder {
+        let (association, selection) = association._sqlAssociation.splittingSelection()
+        return _joining(required: association).annotated(with: selection)
+    }
+}
+
+extension _SQLAssociation {
+    /// The association, aliased, and its selection, qualified with the alias: the columns of its
+    /// table that a request appends to its own selection.
+    fileprivate func splittingSelection() -> (_SQLAssociation, [any SQLSelectable]) {
+        let alias = relation.alias ?? TableAliasBase(userName: nil)
+        let selection: [any SQLSelectable] = relation.selection.map { alias[$0] }
+        return (mapRelation { $0.alias = alias }, selection)
+    }
+}

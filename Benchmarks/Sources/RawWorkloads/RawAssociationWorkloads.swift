@@ -1,0 +1,89 @@
+import BenchmarkHarness
+import CSQLiteRaw
+
+/// The association workloads over raw SQLite C, written by hand as an application would.
+enum RawAssociationWorkloads {
+    struct Author {
+        var id: Int64
+        var name: String
+        var country: String
+    }
+
+    struct Book {
+        var id: Int64
+        var authorId: Int64
+        var title: String
+        var year: Int64
+    }
+
+    static func cases() -> [BenchmarkCase] {
+        [
+            BenchmarkCase("associations-prefetch", .rawC) { _ in
+                let connection = try fixture()
+                return try measure {
+                    let infos = try authorsWithBooks(connection)
+                    let bookCount = infos.reduce(0) { $0 + $1.books.count }
+                    guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
+                    else { throw RawError(message: "fetched \(infos.count) authors, \(bookCount) books") }
+                }
+            },
+            BenchmarkCase("associations-join", .rawC) { _ in
+                let connection = try fixture()
+                return try measure {
+                    let infos = try booksWithAuthor(connection)
+                    guard infos.count == AssociationFixture.bookCount,
+                        infos.allSatisfy({ $0.author.id == $0.book.authorId })
+                    else { throw RawError(message: "fetched \(infos.count) books") }
+                }
+            },
+        ]
+    }
+
+    private static func fixture() throws -> RawConnection {
+        let connection = try RawConnection(path: ":memory:")
+        try connection.execute(AssociationFixture.sql)
+        return connection
+    }
+
+    /// Two queries: the authors, then the books of their ids, grouped by author.
+    private static func authorsWithBooks(_ connection: RawConnection) throws -> [(author: Author, books: [Book])] {
+        let authorStatement = try connection.prepare("SELECT * FROM author")
+        defer { sqlite3_finalize(authorStatement) }
+        var authors: [Author] = []
+        while sqlite3_step(authorStatement) == SQLITE_ROW { authors.append(readAuthor(authorStatement, at: 0)) }
+        let placeholders = Array(repeating: "?", count: authors.count).joined(separator: ", ")
+        let bookStatement = try connection.prepare("SELECT * FROM book WHERE authorId IN (\(placeholders))")
+        defer { sqlite3_finalize(bookStatement) }
+        for (index, author) in authors.enumerated() { sqlite3_bind_int64(bookStatement, Int32(index + 1), author.id) }
+        var booksByAuthor: [Int64: [Book]] = [:]
+        while sqlite3_step(bookStatement) == SQLITE_ROW {
+            let book = readBook(bookStatement, at: 0)
+            booksByAuthor[book.authorId, default: []].append(book)
+        }
+        return authors.map { ($0, booksByAuthor[$0.id] ?? []) }
+    }
+
+    /// One query: the books joined to their author.
+    private static func booksWithAuthor(_ connection: RawConnection) throws -> [(book: Book, author: Author)] {
+        let statement = try connection.prepare(
+            "SELECT book.*, author.* FROM book JOIN author ON author.id = book.authorId")
+        defer { sqlite3_finalize(statement) }
+        var infos: [(book: Book, author: Author)] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            infos.append((readBook(statement, at: 0), readAuthor(statement, at: 4)))
+        }
+        return infos
+    }
+
+    private static func readAuthor(_ statement: OpaquePointer, at start: Int32) -> Author {
+        Author(
+            id: sqlite3_column_int64(statement, start), name: columnText(statement, start + 1),
+            country: columnText(statement, start + 2))
+    }
+
+    private static func readBook(_ statement: OpaquePointer, at start: Int32) -> Book {
+        Book(
+            id: sqlite3_column_int64(statement, start), authorId: sqlite3_column_int64(statement, start + 1),
+            title: columnText(statement, start + 2), year: sqlite3_column_int64(statement, start + 3))
+    }
+}

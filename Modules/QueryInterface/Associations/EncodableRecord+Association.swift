@@ -1,0 +1,33 @@
+import RSCore
+
+extension TableRecord where Self: EncodableRecord {
+    /// The request of the records that an association links this record to:
+    /// `author.request(for: Author.books)`, `book.request(for: Book.author)`.
+    ///
+    /// ```swift
+    /// extension Author {
+    ///     var books: QueryInterfaceRequest<Book> { request(for: Author.books) }
+    /// }
+    /// // SELECT * FROM "book" WHERE "authorId" = ?
+    /// let books = try author.books.fetchAll(db)
+    /// ```
+    ///
+    /// A record whose key is NULL is linked to no record. The request keeps the association's
+    /// filters, ordering and joins.
+    public func request<A: Association>(for association: A) -> QueryInterfaceRequest<A.RowDecoder>
+    where A.OriginRowDecoder == Self {
+        // The values are read now, the columns when the request runs: its error is then thrown.
+        let container = Result { try persistenceContainer() }
+        let association = association._sqlAssociation
+        return QueryInterfaceRequest(relation: association.relation).filterWhenConnected { db in
+            let container = try container.get()
+            var conditions: [SQLExpression] = []
+            for pair in try association.condition.columnPairs(db) {
+                let value = container.databaseValue(forColumn: pair.origin) ?? .null
+                if value.isNull { return false }
+                conditions.append(Column(pair.destination) == value)
+            }
+            return conditions.joined(operator: .and)
+        }
+    }
+}
