@@ -32,10 +32,12 @@ extension SQLRelation {
     /// a relation whose expressions may read the table in a subquery or in SQL text is not
     /// restricted, since the subquery may read other rows.
     func filteredRowIDs(_ db: Database) throws -> Set<Int64>? {
-        guard !filters.isEmpty, try !mayReadOtherRows(of: table, db) else { return nil }
+        guard !filters.isEmpty else { return nil }
+        let filters = try filters.map { try $0.resolvedFilter(db) }
+        guard try !mayReadOtherRows(of: table, filters: filters, db) else { return nil }
         let rowIDColumns = try rowIDColumnNames(db)
         var result: Set<Int64>?
-        for conjunct in try filters.flatMap({ try $0.resolvedFilter(db).conjuncts }) {
+        for conjunct in filters.flatMap(\.conjuncts) {
             guard let rowIDs = conjunct.rowIDs(rowIDColumns: rowIDColumns) else { continue }
             result = result.map { $0.intersection(rowIDs) } ?? rowIDs
         }
@@ -44,13 +46,16 @@ extension SQLRelation {
 
     /// Whether the relation, or a relation it joins, may read rows of a table in a subquery, in SQL
     /// text, or by joining it.
-    private func mayReadOtherRows(of table: String, _ db: Database) throws -> Bool {
-        let expressions =
-            try resolvedSelection(db).compactMap { $0.expression } + filters + groups(db) + havings
+    ///
+    /// - parameter filters: The filters of the relation, resolved.
+    private func mayReadOtherRows(of table: String, filters: [SQLExpression], _ db: Database) throws -> Bool {
+        if filters.contains(where: \.mayReadOtherRows) { return true }
+        let expressions = try resolvedSelection(db).compactMap { $0.expression } + groups(db) + havings
         if try expressions.contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
         for child in children where child.isJoined {
             if child.relation.table.lowercased() == table.lowercased() { return true }
-            if try child.relation.mayReadOtherRows(of: table, db) { return true }
+            let childFilters = try child.relation.filters.map { try $0.resolvedFilter(db) }
+            if try child.relation.mayReadOtherRows(of: table, filters: childFilters, db) { return true }
         }
         return false
     }

@@ -18,7 +18,7 @@ struct SQLQueryGenerator {
         var parent: Int?
         /// The join (nil for the root).
         var child: SQLRelationChild?
-        /// The alias that names the node's table.
+        /// The alias that names the node's table: the relation's, or one made for a join.
         var alias: TableAliasBase
         /// The name of the table in the statement.
         var name = ""
@@ -38,15 +38,21 @@ struct SQLQueryGenerator {
     init(relation: SQLRelation) throws {
         appendNode(relation, parent: nil, child: nil)
         isQualified = nodes.count > 1 || nodes.contains { $0.alias.userName != nil }
-        try nameTables()
+        if nodes.count == 1 {
+            // One table (the common case, at each fetch of an observation): its own name.
+            nodes[0].name = nodes[0].alias.userName ?? relation.table
+        } else {
+            try nameTables()
+        }
     }
 
     private mutating func appendNode(_ relation: SQLRelation, parent: Int?, child: SQLRelationChild?) {
         let index = nodes.count
-        nodes.append(
-            Node(
-                relation: relation, parent: parent, child: child, alias: relation.alias ?? TableAliasBase(userName: nil)
-            ))
+        // A table without alias gets one in a join, whose ON clause qualifies its columns. The only
+        // table of a request needs none: `unaliased` stands for it, and no expression refers to it.
+        let alias =
+            relation.alias ?? (parent == nil && relation.children.isEmpty ? unaliased : TableAliasBase(userName: nil))
+        nodes.append(Node(relation: relation, parent: parent, child: child, alias: alias))
         for child in relation.children where child.isJoined {
             appendNode(child.relation, parent: index, child: child)
         }
@@ -98,8 +104,10 @@ struct SQLQueryGenerator {
         (nodes[index].alias.userName ?? nodes[index].relation.table).lowercased()
     }
 
-    /// Registers the names of the aliases, so that qualified expressions find them.
+    /// Registers the names of the aliases, so that qualified expressions find them. (A table of
+    /// its own, without alias, has none: no expression refers to it.)
     private func prepare(_ context: inout SQLGenerationContext) {
+        if nodes.count == 1 && nodes[0].relation.alias == nil && nodes[0].relation.mergedAliases.isEmpty { return }
         for node in nodes {
             for alias in [node.alias] + node.relation.mergedAliases {
                 context.aliasNames[ObjectIdentifier(alias)] = isQualified ? node.name : .some(nil)
@@ -231,6 +239,9 @@ struct SQLQueryGenerator {
         }
     }
 }
+
+/// The alias of the only table of a request that has no alias of its own.
+private let unaliased = TableAliasBase(userName: nil)
 
 extension SQLRelation {
     /// The clause that a joined relation can't have, if any.
