@@ -64,12 +64,17 @@ private struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecoding
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try PrefetchedRowsDecoder<Record>(rows: [], key: codingPath[0]).container(keyedBy: type)
+        throw elementMismatch(type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch(
-            [Any].self, .init(codingPath: codingPath, debugDescription: "a prefetched row is no collection"))
+        throw elementMismatch([Any].self)
+    }
+
+    /// The error of an element decoded from a container: each element is decoded from one row.
+    private func elementMismatch(_ type: Any.Type) -> DecodingError {
+        DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "each prefetched row decodes one value or record"))
     }
 
     mutating func superDecoder() throws -> any Decoder {

@@ -50,8 +50,8 @@ extension SQLRelation {
     /// - parameter filters: The filters of the relation, resolved.
     private func mayReadOtherRows(of table: String, filters: [SQLExpression], _ db: Database) throws -> Bool {
         if filters.contains(where: \.mayReadOtherRows) { return true }
-        let expressions = try resolvedSelection(db).compactMap { $0.expression } + groups(db) + havings
-        if try expressions.contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
+        if try resolvedSelection(db).contains(where: { try $0.mayReadOtherRows(db) }) { return true }
+        if try (groups(db) + havings).contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
         for child in children where child.isJoined {
             if child.relation.table.lowercased() == table.lowercased() { return true }
             let childFilters = try child.relation.filters.map { try $0.resolvedFilter(db) }
@@ -71,13 +71,15 @@ extension SQLRelation {
 }
 
 extension SQLSelection {
-    /// The selected expression, if any.
-    fileprivate var expression: SQLExpression? {
+    /// Whether the selection may read rows through a subquery or SQL text. (A deferred selection
+    /// nested in another one is not resolved: it may.)
+    fileprivate func mayReadOtherRows(_ db: Database) throws -> Bool {
         switch node {
-        case .allColumns: return nil
-        case .expression(let expression), .aliased(let expression, _): return expression
-        case .qualified(let selection, _): return selection.expression
-        case .deferred: return SQLExpression(sql: "")  // SQL text: may read any row
+        case .allColumns: return false
+        case .expression(let expression), .aliased(let expression, _):
+            return try expression.resolvedFilter(db).mayReadOtherRows
+        case .qualified(let selection, _): return try selection.mayReadOtherRows(db)
+        case .deferred: return true
         }
     }
 }

@@ -42,6 +42,7 @@ struct SQLQueryGenerator {
             // One table (the common case, at each fetch of an observation): its own name.
             nodes[0].name = nodes[0].alias.userName ?? relation.table
         } else {
+            try checkJoins()
             try nameTables()
         }
     }
@@ -80,13 +81,18 @@ struct SQLQueryGenerator {
             } else if groups[nodeKey(index)]!.count == 1 {
                 nodes[index].name = nodes[index].relation.table
             } else {
-                let radical = String(nodes[index].relation.table.reversed().drop(while: \.isNumber).reversed())
+                let radical = nodes[index].relation.table.digitlessRadical
                 var number = 1
                 while usedNames.contains("\(radical)\(number)".lowercased()) { number += 1 }
                 nodes[index].name = "\(radical)\(number)"
                 usedNames.insert(nodes[index].name.lowercased())
             }
         }
+    }
+
+    /// Throws for the joins that GRDB does not support either: a required join behind an optional
+    /// one, a joined relation with DISTINCT, GROUP BY, HAVING or LIMIT.
+    private func checkJoins() throws {
         for node in nodes {
             if node.child?.kind == .oneRequired, let parent = node.parent, nodes[parent].child?.kind == .oneOptional {
                 throw DatabaseError(

@@ -49,7 +49,7 @@ extension SQLRelationChild {
     /// Both aliases name the merged table.
     fileprivate mutating func merge(_ other: SQLRelationChild) {
         let (selection, aliases) = (relation.selection, [relation.alias].compactMap { $0 } + relation.mergedAliases)
-        if kind == .oneRequired && other.kind == .oneOptional { kind = .oneRequired } else { kind = other.kind }
+        if !(kind == .oneRequired && other.kind == .oneOptional) { kind = other.kind }
         relation = other.relation
         if relation.selection.isEmpty { relation.selection = selection }
         if relation.alias == nil { relation.alias = aliases.first }
