@@ -11,6 +11,9 @@ private struct Author: TableRecord {
 }
 
 private struct Book: TableRecord {
+    enum Columns {
+        static let year = Column("year")
+    }
     // Two foreign keys refer to the author table: each association tells which it uses.
     static let authorForeignKey = ForeignKey(["authorId"])
     static let author = belongsTo(Author.self, using: authorForeignKey)
@@ -179,6 +182,11 @@ private func sql(_ request: some FetchRequest, singleResult: Bool = false) throw
         #expect(
             try sql(Author.annotated(with: Author.books.max(Column("year")), Author.books.sum(Column("year"))))
                 == #"SELECT "author".*, MAX("book"."year") AS "maxBookYear", SUM("book"."year") AS "bookYearSum" "#
+                + join)
+        // The closure forms read the associated record's columns.
+        #expect(
+            try sql(Author.annotated(with: Author.books.min(\.year), Author.books.total { $0.year }))
+                == #"SELECT "author".*, MIN("book"."year") AS "minBookYear", TOTAL("book"."year") AS "bookYearSum" "#
                 + join)
         #expect(
             try sql(Author.annotated(with: Author.books.average(Column("year")).forKey("meanYear")))
