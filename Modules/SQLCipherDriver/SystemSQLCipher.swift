@@ -94,7 +94,9 @@ extension DatabaseDriver {
             mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
             // The driver binds no pre-update hook: Debian's SQLCipher 3.4 is compiled without it.
             preupdateHook: false,
-            encryption: true
+            encryption: true,
+            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0,
+            fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0
         )
     )
 }

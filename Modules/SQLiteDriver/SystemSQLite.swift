@@ -88,7 +88,9 @@ extension DatabaseDriver {
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),
             mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
-            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0 && csqlite_preupdate_hook() != nil
+            preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0 && csqlite_preupdate_hook() != nil,
+            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0,
+            fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0
         )
     )
 }

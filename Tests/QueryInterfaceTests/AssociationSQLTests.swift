@@ -102,7 +102,7 @@ private func sql(_ request: some FetchRequest, singleResult: Bool = false) throw
         #expect(
             try sql(Book.joining(required: Book.author.aliased(authorAlias)).filter(authorAlias[Column("name")] != nil))
                 == #"SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" "#
-                + #"WHERE "author"."name" IS NOT ?"#)
+                + #"WHERE "author"."name" IS NOT NULL"#)
         let named = TableAlias(name: "b")
         #expect(
             try sql(Book.aliased(named).filter(Column("year") > 2000).order(Column("title")))

@@ -123,8 +123,8 @@ private func fixture() throws -> DatabaseQueue {
         #expect(
             try sql(Player.filter { $0.score > 10 }.filter(Column("id") < 5).filter { $0.name != nil })
                 == (
-                    "SELECT * FROM \"player\" WHERE (\"score\" > ?) AND (\"id\" < ?) AND (\"name\" IS NOT ?)",
-                    [10, 5, nil]
+                    "SELECT * FROM \"player\" WHERE (\"score\" > ?) AND (\"id\" < ?) AND (\"name\" IS NOT NULL)",
+                    [10, 5]
                 ))
         #expect(try sql(Player.filter(\.score)).0 == "SELECT * FROM \"player\" WHERE \"score\"")
         let names = try fixture().read { db in try Player.filter { $0.score > 150 }.order(\.name).fetchAll(db) }

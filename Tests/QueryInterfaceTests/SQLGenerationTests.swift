@@ -43,10 +43,10 @@ private func fixture() throws -> DatabaseQueue {
         #expect(try sql(Player.filter(10 < score)).0.hasSuffix("WHERE ? < \"score\""))
         #expect(try sql(Player.filter(score == 10)).0.hasSuffix("WHERE \"score\" = ?"))
         #expect(try sql(Player.filter(score != 10)).0.hasSuffix("WHERE \"score\" <> ?"))
-        #expect(try sql(Player.filter(score == nil)) == ("SELECT * FROM \"player\" WHERE \"score\" IS ?", [nil]))
-        #expect(try sql(Player.filter(score != nil)).0.hasSuffix("WHERE \"score\" IS NOT ?"))
+        #expect(try sql(Player.filter(score == nil)) == ("SELECT * FROM \"player\" WHERE \"score\" IS NULL", []))
+        #expect(try sql(Player.filter(score != nil)).0.hasSuffix("WHERE \"score\" IS NOT NULL"))
         let missing: Int? = nil
-        #expect(try sql(Player.filter(score == missing)).0.hasSuffix("WHERE \"score\" IS ?"))
+        #expect(try sql(Player.filter(score == missing)).0.hasSuffix("WHERE \"score\" IS NULL"))
         #expect(try sql(Player.filter(score === 3)).0.hasSuffix("WHERE \"score\" IS ?"))
         #expect(try sql(Player.filter(score !== 3)).0.hasSuffix("WHERE \"score\" IS NOT ?"))
         #expect(try sql(Player.filter(score == Column("id"))).0.hasSuffix("WHERE \"score\" = \"id\""))
@@ -182,7 +182,7 @@ private func fixture() throws -> DatabaseQueue {
         #expect(try sql(Player.filter(keys: [Int]())) == ("SELECT * FROM \"player\" WHERE ?", [0]))
         #expect(
             try sql(Table("pair").filter(key: ["a": 1, "b": nil]))
-                == ("SELECT * FROM \"pair\" WHERE (\"a\" = ?) AND (\"b\" IS ?)", [1, nil]))
+                == ("SELECT * FROM \"pair\" WHERE (\"a\" = ?) AND (\"b\" IS NULL)", [1]))
         let error = try #require(throws: DatabaseError.self) { try sql(Table("pair").filter(key: 1)) }
         #expect(error.extendedResultCode == .SQLITE_MISUSE)
         #expect(error.message?.contains("single-column primary key") == true)

@@ -18,6 +18,8 @@ let capabilityChecks: [ConformanceCheck] = [
             try expectSQL(
                 db, "SELECT a, row_number() OVER (ORDER BY a) FROM t", works: capabilities.supportsWindowFunctions)
             try expectSQL(db, "SELECT sqrt(4)", works: capabilities.supportsMathFunctions)
+            try expectSQL(db, "CREATE VIRTUAL TABLE temp.fts4 USING fts4(x)", works: capabilities.supportsFTS3)
+            try expectSQL(db, "CREATE VIRTUAL TABLE temp.fts5 USING fts5(x)", works: capabilities.supportsFTS5)
             let compileOptions = try String.fetchAll(db, sql: "PRAGMA compile_options")
             try expectEqual(compileOptions.contains("ENABLE_PREUPDATE_HOOK"), capabilities.supportsPreupdateHook)
             let cipherVersion = try String.fetchOne(db, sql: "PRAGMA cipher_version")

@@ -129,13 +129,26 @@ extension Database {
     fileprivate func tracedStatement(_ sqliteStatement: OpaquePointer, sql: UnsafePointer<CChar>?)
         -> TracedStatement
     {
-        let sql = sql.map { String(cString: $0) } ?? ""
+        let sql = sql.map { String(cString: $0).trimmedSQLStatement } ?? ""
         var expandedSQL = sql
         if configuration.publicStatementArguments, let expanded = api.expanded_sql(sqliteStatement) {
-            expandedSQL = String(cString: expanded)
+            expandedSQL = String(cString: expanded).trimmedSQLStatement
             api.free(expanded)
         }
         return TracedStatement(sql: sql, expandedSQL: expandedSQL)
+    }
+}
+
+extension String {
+    /// The SQL of a statement without the white space and semicolons around it, as `Statement.sql`
+    /// has it: SQLite's own text of a statement of several runs from the end of the previous one.
+    fileprivate var trimmedSQLStatement: String {
+        let separators: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, UInt8(ascii: ";")]
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !separators.contains($0) }),
+            let last = bytes.lastIndex(where: { !separators.contains($0) })
+        else { return "" }
+        return String(self[first...last])
     }
 }
 

@@ -9,18 +9,21 @@ package struct SQLFeature: Sendable {
     let minimumVersionNumber: Int
     /// A regular expression that matches SQL that uses the feature (case-insensitive).
     let pattern: String
+    /// The compile-time option that a library needs besides its version (`SQLITE_ENABLE_FTS5`), if any.
+    let compileOption: String?
     /// Whether a library of these capabilities has the feature.
     package let isAvailable: @Sendable (DatabaseCapabilities) -> Bool
 
     /// A feature that every SQLite of `minimumVersionNumber` or later has, unless `isAvailable`
-    /// says otherwise (math functions are also a compile-time option).
+    /// says otherwise (math functions and the full-text engines are also compile-time options).
     init(
-        name: String, minimumVersionNumber: Int, pattern: String,
+        name: String, minimumVersionNumber: Int, pattern: String, compileOption: String? = nil,
         isAvailable: (@Sendable (DatabaseCapabilities) -> Bool)? = nil
     ) {
         self.name = name
         self.minimumVersionNumber = minimumVersionNumber
         self.pattern = pattern
+        self.compileOption = compileOption
         self.isAvailable = isAvailable ?? { $0.versionNumber >= minimumVersionNumber }
     }
 
@@ -52,7 +55,7 @@ package struct SQLFeature: Sendable {
             name: "math functions", minimumVersionNumber: 3_035_000,
             pattern:
                 #"\b(acos|acosh|asin|asinh|atan|atan2|atanh|ceil|ceiling|cos|cosh|degrees|exp|floor|ln|log|log10|log2|mod|pi|pow|power|radians|sin|sinh|sqrt|tan|tanh|trunc)\s*\("#,
-            isAvailable: \.supportsMathFunctions),
+            compileOption: "SQLITE_ENABLE_MATH_FUNCTIONS", isAvailable: \.supportsMathFunctions),
         SQLFeature(
             name: "NULLS FIRST / NULLS LAST", minimumVersionNumber: 3_030_000, pattern: #"\bNULLS\s+(FIRST|LAST)\b"#),
         renameColumn,
@@ -62,10 +65,25 @@ package struct SQLFeature: Sendable {
         SQLFeature(name: "IIF", minimumVersionNumber: 3_032_000, pattern: #"\bIIF\s*\("#),
         SQLFeature(name: "VACUUM INTO", minimumVersionNumber: 3_027_000, pattern: #"\bVACUUM\b[^;]*\bINTO\b"#),
         SQLFeature(name: "the -> and ->> JSON operators", minimumVersionNumber: 3_038_000, pattern: #"->"#),
+        SQLFeature(
+            name: "FTS3 and FTS4", minimumVersionNumber: 3_005_000, pattern: #"\bUSING\s+fts[34]\b"#,
+            compileOption: "SQLITE_ENABLE_FTS3", isAvailable: \.supportsFTS3),
+        SQLFeature(
+            name: "FTS5", minimumVersionNumber: 3_009_000, pattern: #"\bUSING\s+fts5\b"#,
+            compileOption: "SQLITE_ENABLE_FTS5", isAvailable: \.supportsFTS5),
     ]
 
     /// The version that has the feature, as "major.minor.patch".
     package var minimumVersion: String { DatabaseCapabilities(versionNumber: minimumVersionNumber).version }
+
+    /// What a library of these capabilities needs to have the feature: "SQLite 3.35.0", or the
+    /// compile-time option when the version is recent enough.
+    func requirement(for capabilities: DatabaseCapabilities) -> String {
+        if let compileOption, capabilities.versionNumber >= minimumVersionNumber {
+            return "SQLite compiled with \(compileOption)"
+        }
+        return "SQLite \(minimumVersion)"
+    }
 
     /// Whether the SQL uses the feature.
     func isUsed(by sql: String) -> Bool {
@@ -75,17 +93,28 @@ package struct SQLFeature: Sendable {
 
 extension DatabaseCapabilities {
     /// When SQL failed to compile, the features it uses that this library lacks, as a sentence that
-    /// names each feature and the versions: "RETURNING needs SQLite 3.35.0; this is SQLite 3.15.2".
+    /// names each feature and the versions: "RETURNING needs SQLite 3.35.0; this connection runs
+    /// SQLite 3.15.2", "FTS5 needs SQLite compiled with SQLITE_ENABLE_FTS5; …".
     /// Nil when the SQL uses no missing feature (the error is then SQLite's own).
     func missingFeatureDiagnosis(sql: String) -> String? {
         let missing = SQLFeature.all.filter { !$0.isAvailable(self) && $0.isUsed(by: sql) }
         guard !missing.isEmpty else { return nil }
-        let needs = missing.map { "\($0.name) needs SQLite \($0.minimumVersion)" }.joined(separator: ", ")
+        let needs = missing.map { "\($0.name) needs \($0.requirement(for: self))" }.joined(separator: ", ")
         return "\(needs); this connection runs SQLite \(version)"
     }
 }
 
 extension Database {
+    /// Throws when the SQL uses a feature that the SQLite of the connection lacks, before SQLite
+    /// runs it: for the statements whose missing feature SQLite only finds when it runs them
+    /// (`CREATE VIRTUAL TABLE … USING fts5`: "no such module").
+    ///
+    /// - throws: A `DatabaseError` (`SQLITE_ERROR`) that names the features and the versions.
+    package func checkFeatures(ofSQL sql: String) throws {
+        guard let diagnosis = driver.capabilities.missingFeatureDiagnosis(sql: sql) else { return }
+        throw DatabaseError(resultCode: .SQLITE_ERROR, message: diagnosis, sql: sql)
+    }
+
     /// The error of SQL that failed to compile: SQLite's own, whose message first names the SQL
     /// features the running SQLite lacks, if the SQL uses any ("near "RETURNING": syntax error"
     /// says little on SQLite 3.15).

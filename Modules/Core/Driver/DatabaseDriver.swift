@@ -74,15 +74,22 @@ public struct DatabaseCapabilities: Sendable, Hashable {
     public let supportsPreupdateHook: Bool
     /// Whether the library encrypts databases (SQLCipher).
     public let supportsEncryption: Bool
+    /// Whether the library has the FTS3 and FTS4 full-text engines (`SQLITE_ENABLE_FTS3`).
+    public let supportsFTS3: Bool
+    /// Whether the library has the FTS5 full-text engine (`SQLITE_ENABLE_FTS5`).
+    public let supportsFTS5: Bool
 
     /// Creates capabilities for the given `sqlite3_libversion_number()` and compile-time options.
     public init(
-        versionNumber: Int, mathFunctions: Bool = false, preupdateHook: Bool = false, encryption: Bool = false
+        versionNumber: Int, mathFunctions: Bool = false, preupdateHook: Bool = false, encryption: Bool = false,
+        fts3: Bool = false, fts5: Bool = false
     ) {
         self.versionNumber = versionNumber
         self.supportsMathFunctions = mathFunctions
         self.supportsPreupdateHook = preupdateHook
         self.supportsEncryption = encryption
+        self.supportsFTS3 = fts3
+        self.supportsFTS5 = fts5
     }
 
     /// Whether `INSERT`, `UPDATE` and `DELETE` accept a `RETURNING` clause (SQLite 3.35+).

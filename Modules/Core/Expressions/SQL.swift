@@ -107,7 +107,7 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
         switch elements[0] {
         case .expression(let expression):
             switch expression.node {
-            case .value, .column, .countAll, .function: return true
+            case .value, .column, .table, .countAll, .function: return true
             default: return false
             }
         case .list: return true

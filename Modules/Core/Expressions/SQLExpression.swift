@@ -21,6 +21,9 @@ public struct SQLExpression: Sendable {
         case column(String)
         /// An expression whose columns are those of the table of an alias: `"author"."name"`.
         case qualified(SQLExpression, TableAliasBase)
+        /// The hidden column of a full-text table that is named after the table, in the relation whose
+        /// SQL is generated: `"book"` in `"book" MATCH ?`, `"b"."book"` for a table aliased `b`.
+        case table
         /// SQL text with its arguments.
         case literal(SQL)
         /// A prefix operator such as `NOT` or `-`.
@@ -76,7 +79,8 @@ public struct SQLExpression: Sendable {
         func wrap(_ sql: String) -> String { wrapped ? "(\(sql))" : sql }
         switch node {
         case .value(let value):
-            return context.bind(value)
+            // NULL is written, not bound, as in GRDB: `"score" IS NULL`.
+            return value.isNull ? "NULL" : context.bind(value)
         case .column(let name):
             guard let qualifier = context.qualifier else { return name.quotedDatabaseIdentifier }
             return qualifier.quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
@@ -85,6 +89,13 @@ public struct SQLExpression: Sendable {
             defer { context.qualifier = qualifier }
             context.qualifier = try context.qualifier(for: alias)
             return try expression.sql(&context, wrapped: wrapped)
+        case .table:
+            guard let (table, name) = context.relationTable else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE, message: "a full-text match needs a request on the full-text table")
+            }
+            let column = table.quotedDatabaseIdentifier
+            return name == table ? column : name.quotedDatabaseIdentifier + "." + column
         case .literal(let literal):
             let sql = try literal.sql(&context)
             return wrapped && !literal.isSingleToken ? "(\(sql))" : sql

@@ -11,6 +11,9 @@ package struct SQLGenerationContext {
     /// The name that qualifies unqualified columns (`"book"."title"`, `"book".*`): the table of the
     /// relation whose SQL is generated, in a request that joins several tables; nil otherwise.
     package var qualifier: String?
+    /// The table of the relation whose SQL is generated, and the name the statement gives it (the
+    /// table's own, or an alias), whether or not its columns are qualified.
+    package var relationTable: (table: String, name: String)?
     /// The names of the tables of the aliases of the request, as SQL generation picked them: nil
     /// for an alias whose columns are not qualified (the only table of a statement, unnamed).
     package var aliasNames: [ObjectIdentifier: String?] = [:]

@@ -28,22 +28,26 @@ extension Database {
 
     /// The read region of a query, completed with the tables its program opens for reading and
     /// that SQLite did not report; the full database when the program cannot be read, or opens a
-    /// virtual table (whose operand is no root page).
+    /// virtual table that SQLite did not report (a virtual table has no root page: the program
+    /// opens it by a pointer, and only the number of those pointers is known).
     func completeReadRegion(_ region: DatabaseRegion, ofQuery sql: String) -> DatabaseRegion {
         guard let tableRegions = region.tableRegions else { return region }
         do {
             return try withTraceSuspended {
                 // (database index, root page) of the tables and indexes opened for reading.
                 var rootPages: [Int64: Set<Int64>] = [:]
-                var opensVirtualTable = false
+                // The P4 operands ("vtab:0x…") of the virtual tables opened for reading.
+                var virtualTables: Set<String> = []
                 try forEachRow(of: "EXPLAIN " + sql) { statement in
                     guard let opcode = api.column_text(statement, 1) else { return }
                     let name = String(cString: opcode)
-                    if name == "VOpen" { opensVirtualTable = true }
+                    if name == "VOpen" {
+                        virtualTables.insert(api.column_text(statement, 5).map { String(cString: $0) } ?? "")
+                    }
                     guard name == "OpenRead" || name == "ReopenIdx" else { return }
                     rootPages[api.column_int64(statement, 4), default: []].insert(api.column_int64(statement, 3))
                 }
-                if opensVirtualTable { return .fullDatabase }
+                if try virtualTables.count > reportedVirtualTableCount(Set(tableRegions.keys)) { return .fullDatabase }
                 var completed = tableRegions
                 for (databaseIndex, pages) in rootPages {
                     for table in try tableNames(rootPages: pages, databaseIndex: databaseIndex)
@@ -56,6 +60,24 @@ extension Database {
         } catch {
             return .fullDatabase
         }
+    }
+
+    /// How many of the tables of a region are virtual tables. A program opens each virtual table that
+    /// its query reads: when it opens no more than the region has, the region has them all.
+    private func reportedVirtualTableCount(_ tables: Set<String>) throws -> Int {
+        var count = 0
+        for schemaTable in ["main.sqlite_master", "temp.sqlite_temp_master"] {
+            try forEachRow(
+                of: "SELECT name FROM \(schemaTable) WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'"
+            ) {
+                statement in
+                if let name = api.column_text(statement, 0), tables.contains(String(cString: name).normalizedIdentifier)
+                {
+                    count += 1
+                }
+            }
+        }
+        return count
     }
 
     /// The normalized names of the tables (of the tables and indexes) that have the given root

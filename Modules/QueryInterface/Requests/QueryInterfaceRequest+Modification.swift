@@ -61,7 +61,7 @@ extension QueryInterfaceRequest {
     /// The WHERE clause that targets the rows of the request.
     private func rowsClause(_ context: inout SQLGenerationContext, _ operation: String) throws -> String {
         if relation.isFilterOnly {
-            return try relation.whereClause(&context)
+            return try relation.tableWhereClause(&context)
         }
         let db = try context.database()
         guard try relation.groupsSingleRows(db) else {

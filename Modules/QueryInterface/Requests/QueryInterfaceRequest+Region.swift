@@ -122,7 +122,7 @@ extension SQLExpression {
     /// Whether the expression may read rows through a subquery or SQL text.
     fileprivate var mayReadOtherRows: Bool {
         switch node {
-        case .value, .column, .countAll: return false
+        case .value, .column, .table, .countAll: return false
         case .literal, .inSubquery, .exists: return true
         case .deferred, .qualified: return true  // resolved before, when they are top-level
         case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _):

@@ -56,8 +56,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         let sql: String
         let countsTable = try counted.isFilterOnly && !counted.mayNameSelectedValues(db)
         if countsTable {
-            sql =
-                "SELECT COUNT(*) FROM \(counted.table.quotedDatabaseIdentifier)" + (try counted.whereClause(&context))
+            let table = counted.table.quotedDatabaseIdentifier
+            sql = "SELECT COUNT(*) FROM \(table)" + (try counted.tableWhereClause(&context))
         } else {
             sql =
                 "SELECT COUNT(*) FROM (\(try SQLQueryGenerator(relation: counted).selectSQL(&context, ordered: false)))"

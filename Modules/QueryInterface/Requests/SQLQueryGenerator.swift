@@ -124,6 +124,7 @@ struct SQLQueryGenerator {
     /// Sets the qualifier of the unqualified columns of a node.
     private func qualify(_ context: inout SQLGenerationContext, _ index: Int) {
         context.qualifier = isQualified ? nodes[index].name : nil
+        context.relationTable = (nodes[index].relation.table, nodes[index].name)
     }
 
     /// The SELECT statement.
@@ -135,7 +136,10 @@ struct SQLQueryGenerator {
         -> String
     {
         prepare(&context)
-        defer { context.qualifier = nil }
+        defer {
+            context.qualifier = nil
+            context.relationTable = nil
+        }
         let root = nodes[0].relation
         var sql = root.isDistinct ? "SELECT DISTINCT " : "SELECT "
         var selections: [String] = []
@@ -263,6 +267,14 @@ extension SQLRelation {
     func whereClause(_ context: inout SQLGenerationContext) throws -> String {
         guard !filters.isEmpty else { return "" }
         return " WHERE " + (try filters.resolvedConjunction(context.database()).sql(&context))
+    }
+
+    /// ` WHERE …` of a statement on the relation's table alone, without alias: `DELETE FROM "book"
+    /// WHERE …`, `SELECT COUNT(*) FROM "book" WHERE …`.
+    func tableWhereClause(_ context: inout SQLGenerationContext) throws -> String {
+        context.relationTable = (table, table)
+        defer { context.relationTable = nil }
+        return try whereClause(&context)
     }
 
     /// The SQL of the SELECT statement, with its joins.

@@ -38,7 +38,7 @@ extension DatabaseValue {
     }
 
     /// A string in single quotes, with its single quotes doubled.
-    private static func quotedString(_ string: String) -> String {
+    static func quotedString(_ string: String) -> String {
         "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
