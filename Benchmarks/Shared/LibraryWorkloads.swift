@@ -180,7 +180,7 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
                 }
             }
         ]
-        + observationCases() + diffCases() + associationCases()
+        + observationCases() + diffCases() + associationCases() + fullTextCases()
 }
 
 /// Two reader threads do point reads while the writer updates rows.

@@ -210,4 +210,51 @@ let schemaChecks: [ConformanceCheck] = [
         try expectEqual(error.message, "no such table: ghost")
         try expectEqual(try writer.read { db in try db.tableExists("player") }, false)
     },
+    ConformanceCheck("belongsTo creates the columns, index and foreign key of a key to another table") { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.create(table: "author") { t in t.autoIncrementedPrimaryKey("id") }
+            try db.create(table: "country") { t in t.primaryKey("code", .text) }
+            try db.create(table: "edition") { t in
+                t.primaryKey {
+                    t.column("isbn", .text)
+                    t.column("printing", .integer)
+                }
+            }
+            try db.create(table: "book") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("author", onDelete: .cascade).notNull()
+                t.belongsTo("country")
+                t.belongsTo("edition").unique()
+            }
+            try expectEqual(
+                try db.columns(in: "book").map { "\($0.name) \($0.type)" },
+                ["id INTEGER", "authorId INTEGER", "countryCode TEXT", "editionIsbn TEXT", "editionPrinting INTEGER"])
+            try expectEqual(
+                try db.foreignKeys(on: "book").map {
+                    "\($0.originColumns)->\($0.destinationTable)\($0.destinationColumns)"
+                }
+                .sorted(),
+                [
+                    #"["authorId"]->author["id"]"#, #"["countryCode"]->country["code"]"#,
+                    #"["editionIsbn", "editionPrinting"]->edition["isbn", "printing"]"#,
+                ])
+            try expectEqual(
+                try db.indexes(on: "book").map(\.name).sorted(),
+                ["book_on_authorId", "book_on_countryCode", "index_book_on_editionIsbn_editionPrinting"])
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            try db.execute(sql: "INSERT INTO author (id) VALUES (1)")
+            try db.execute(sql: "INSERT INTO edition VALUES ('x', 1)")
+            try db.execute(sql: "INSERT INTO book (authorId, editionIsbn, editionPrinting) VALUES (1, 'x', 1)")
+            try expectConstraintViolation(db, "INSERT INTO book (authorId) VALUES (2)", .SQLITE_CONSTRAINT_FOREIGNKEY)
+            try expectConstraintViolation(
+                db, "INSERT INTO book (authorId, countryCode) VALUES (1, 'FR')", .SQLITE_CONSTRAINT_FOREIGNKEY)
+            try expectConstraintViolation(
+                db, "INSERT INTO book (authorId, editionIsbn, editionPrinting) VALUES (1, 'x', 1)",
+                .SQLITE_CONSTRAINT_UNIQUE)
+            try expectConstraintViolation(db, "INSERT INTO book (id) VALUES (9)", .SQLITE_CONSTRAINT_NOTNULL)
+            try db.execute(sql: "DELETE FROM author")
+            try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book"), 0)
+        }
+    },
 ]

@@ -38,7 +38,7 @@ public enum RawWorkloads {
             BenchmarkCase("observation-latency (pool)", .rawC) { scratch in
                 try observationLatency(scratch, pool: true)
             },
-        ] + RawAssociationWorkloads.cases()
+        ] + RawAssociationWorkloads.cases() + RawFullTextWorkloads.cases()
     }
 
     /// Reads every row into Swift values: what any library must at least do.

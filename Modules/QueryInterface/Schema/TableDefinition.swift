@@ -18,11 +18,21 @@ public final class TableDefinition {
         case definition(ColumnDefinition)
         /// A column of `column(sql:)` or `column(literal:)`.
         case literal(SQL)
+        /// The columns of `belongsTo(…)`, which SQL generation names after the referenced key.
+        case foreignKey(ForeignKeyDefinition)
+    }
+
+    /// A column of a PRIMARY KEY or UNIQUE constraint.
+    enum KeyColumn {
+        /// A column, by name.
+        case name(String)
+        /// The columns of a `belongsTo(…)` inside `primaryKey(onConflict:body:)`.
+        case foreignKey(ForeignKeyDefinition)
     }
 
     /// A PRIMARY KEY or UNIQUE constraint on columns.
     struct KeyConstraint {
-        var columns: [String]
+        var columns: [KeyColumn]
         var conflictResolution: Database.ConflictResolution?
     }
 
@@ -101,7 +111,8 @@ public final class TableDefinition {
     /// `PRIMARY KEY ("a", "b")`.
     public func primaryKey(_ columns: [String], onConflict conflictResolution: Database.ConflictResolution? = nil) {
         precondition(primaryKeyConstraint == nil, "a table has only one primary key")
-        primaryKeyConstraint = KeyConstraint(columns: columns, conflictResolution: conflictResolution)
+        primaryKeyConstraint = KeyConstraint(
+            columns: columns.map(KeyColumn.name), conflictResolution: conflictResolution)
     }
 
     /// Adds a column, with an optional type, and returns it so that constraints chain:
@@ -112,7 +123,7 @@ public final class TableDefinition {
         columns.append(.definition(column))
         if isDefiningPrimaryKey {
             column.notNull()
-            primaryKeyConstraint?.columns.append(name)
+            primaryKeyConstraint?.columns.append(.name(name))
         }
         return column
     }
@@ -130,7 +141,46 @@ public final class TableDefinition {
 
     /// Adds a UNIQUE constraint on columns: `t.uniqueKey(["a", "b"])` is `UNIQUE ("a", "b")`.
     public func uniqueKey(_ columns: [String], onConflict conflictResolution: Database.ConflictResolution? = nil) {
-        uniqueKeyConstraints.append(KeyConstraint(columns: columns, conflictResolution: conflictResolution))
+        uniqueKeyConstraints.append(
+            KeyConstraint(columns: columns.map(KeyColumn.name), conflictResolution: conflictResolution))
+    }
+
+    /// Adds the columns of a foreign key to the primary key of another table, named after `name`
+    /// and the columns of that primary key, with their types, and indexed unless `indexed` is false:
+    ///
+    /// ```swift
+    /// // "authorId" INTEGER REFERENCES "author"("id"), then
+    /// // CREATE INDEX "book_on_authorId" ON "book"("authorId")
+    /// t.belongsTo("author")
+    /// // "countryCode" TEXT NOT NULL REFERENCES "countries"("code")
+    /// t.belongsTo("country").notNull()
+    /// ```
+    ///
+    /// The referenced table is `table`, or else the table named `name`, or its plural. A key to a
+    /// primary key of several columns is several columns, a FOREIGN KEY constraint and an index.
+    /// Inside `primaryKey(onConflict:body:)`, the columns are part of the primary key, `NOT NULL`,
+    /// and not indexed.
+    ///
+    /// The columns are defined when the table is created: `create(table:)` throws a `DatabaseError`
+    /// when the referenced table does not exist.
+    @discardableResult
+    public func belongsTo(
+        _ name: String,
+        inTable table: String? = nil,
+        onDelete deleteAction: Database.ForeignKeyAction? = nil,
+        onUpdate updateAction: Database.ForeignKeyAction? = nil,
+        deferred isDeferred: Bool = false,
+        indexed: Bool = true
+    ) -> ForeignKeyDefinition {
+        let foreignKey = ForeignKeyDefinition(
+            name: name, table: table, deleteAction: deleteAction, updateAction: updateAction, isDeferred: isDeferred,
+            isIndexed: indexed && !isDefiningPrimaryKey)
+        columns.append(.foreignKey(foreignKey))
+        if isDefiningPrimaryKey {
+            foreignKey.notNull()
+            primaryKeyConstraint?.columns.append(.foreignKey(foreignKey))
+        }
+        return foreignKey
     }
 
     /// Adds a FOREIGN KEY constraint on columns:
