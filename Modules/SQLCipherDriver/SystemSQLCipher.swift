@@ -96,7 +96,9 @@ extension DatabaseDriver {
             preupdateHook: false,
             encryption: true,
             fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0,
-            fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0
+            fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0,
+            json: sqlite3_compileoption_used("ENABLE_JSON1") != 0
+                || (sqlite3_libversion_number() >= 3_038_000 && sqlite3_compileoption_used("OMIT_JSON") == 0)
         )
     )
 }

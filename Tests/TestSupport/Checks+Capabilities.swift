@@ -20,6 +20,7 @@ let capabilityChecks: [ConformanceCheck] = [
             try expectSQL(db, "SELECT sqrt(4)", works: capabilities.supportsMathFunctions)
             try expectSQL(db, "CREATE VIRTUAL TABLE temp.fts4 USING fts4(x)", works: capabilities.supportsFTS3)
             try expectSQL(db, "CREATE VIRTUAL TABLE temp.fts5 USING fts5(x)", works: capabilities.supportsFTS5)
+            try expectSQL(db, "SELECT json_array(1, 2)", works: capabilities.supportsJSON)
             let compileOptions = try String.fetchAll(db, sql: "PRAGMA compile_options")
             try expectEqual(compileOptions.contains("ENABLE_PREUPDATE_HOOK"), capabilities.supportsPreupdateHook)
             let cipherVersion = try String.fetchOne(db, sql: "PRAGMA cipher_version")

@@ -71,6 +71,12 @@ package struct SQLFeature: Sendable {
         SQLFeature(
             name: "FTS5", minimumVersionNumber: 3_009_000, pattern: #"\bUSING\s+fts5\b"#,
             compileOption: "SQLITE_ENABLE_FTS5", isAvailable: \.supportsFTS5),
+        SQLFeature(
+            name: "the JSON functions", minimumVersionNumber: 3_038_000, pattern: #"\bjsonb?(_[a-z_]+)?\s*\("#,
+            compileOption: "SQLITE_ENABLE_JSON1", isAvailable: \.supportsJSON),
+        SQLFeature(
+            name: "FILTER clauses of aggregate functions", minimumVersionNumber: 3_030_000,
+            pattern: #"\)\s*FILTER\s*\(\s*WHERE\b"#),
     ]
 
     /// The version that has the feature, as "major.minor.patch".

@@ -78,11 +78,14 @@ public struct DatabaseCapabilities: Sendable, Hashable {
     public let supportsFTS3: Bool
     /// Whether the library has the FTS5 full-text engine (`SQLITE_ENABLE_FTS5`).
     public let supportsFTS5: Bool
+    /// Whether the library has the JSON functions (built in since SQLite 3.38, unless
+    /// `SQLITE_OMIT_JSON`; `SQLITE_ENABLE_JSON1` before).
+    public let supportsJSON: Bool
 
     /// Creates capabilities for the given `sqlite3_libversion_number()` and compile-time options.
     public init(
         versionNumber: Int, mathFunctions: Bool = false, preupdateHook: Bool = false, encryption: Bool = false,
-        fts3: Bool = false, fts5: Bool = false
+        fts3: Bool = false, fts5: Bool = false, json: Bool = false
     ) {
         self.versionNumber = versionNumber
         self.supportsMathFunctions = mathFunctions
@@ -90,6 +93,7 @@ public struct DatabaseCapabilities: Sendable, Hashable {
         self.supportsEncryption = encryption
         self.supportsFTS3 = fts3
         self.supportsFTS5 = fts5
+        self.supportsJSON = json
     }
 
     /// Whether `INSERT`, `UPDATE` and `DELETE` accept a `RETURNING` clause (SQLite 3.35+).

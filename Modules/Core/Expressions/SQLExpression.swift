@@ -26,6 +26,9 @@ public struct SQLExpression: Sendable {
         case table
         /// SQL text with its arguments.
         case literal(SQL)
+        /// An expression whose value is JSON text (a JSON column, `asJSON`): the JSON functions that
+        /// build JSON take it as JSON, not as a string. Its SQL is the expression's own.
+        case jsonValue(SQLExpression)
         /// A prefix operator such as `NOT` or `-`.
         case prefix(String, SQLExpression)
         /// A binary operator such as `=`, `IS`, `<`, `LIKE` or `||`.
@@ -96,6 +99,8 @@ public struct SQLExpression: Sendable {
             }
             let column = table.quotedDatabaseIdentifier
             return name == table ? column : name.quotedDatabaseIdentifier + "." + column
+        case .jsonValue(let expression):
+            return try expression.sql(&context, wrapped: wrapped)
         case .literal(let literal):
             let sql = try literal.sql(&context)
             return wrapped && !literal.isSingleToken ? "(\(sql))" : sql

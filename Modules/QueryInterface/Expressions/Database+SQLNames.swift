@@ -43,6 +43,10 @@ extension Database {
         public static let boolean = ColumnType(rawValue: "BOOLEAN")
         /// BLOB.
         public static let blob = ColumnType(rawValue: "BLOB")
+        /// TEXT, for JSON text.
+        public static let jsonText = ColumnType(rawValue: "TEXT")
+        /// BLOB, for SQLite's binary JSON (JSONB, SQLite 3.45+).
+        public static let jsonb = ColumnType(rawValue: "BLOB")
         /// DATE.
         public static let date = ColumnType(rawValue: "DATE")
         /// DATETIME.

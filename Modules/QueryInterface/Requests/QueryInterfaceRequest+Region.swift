@@ -125,7 +125,7 @@ extension SQLExpression {
         case .value, .column, .table, .countAll: return false
         case .literal, .inSubquery, .exists: return true
         case .deferred, .qualified: return true  // resolved before, when they are top-level
-        case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _):
+        case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _), .jsonValue(let operand):
             return operand.mayReadOtherRows
         case .binary(_, let lhs, let rhs): return lhs.mayReadOtherRows || rhs.mayReadOtherRows
         case .associative(_, let operands), .function(_, let operands, _):
