@@ -113,6 +113,20 @@ extension QueryInterfaceRequest {
         select(selection).asRequest(of: T.self)
     }
 
+    /// The request selecting SQL text, and decoding it as another type:
+    /// `select(sql: "MAX(score)", as: Int.self)`.
+    public func select<T>(
+        sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self
+    ) -> QueryInterfaceRequest<T> {
+        select(sql: sql, arguments: arguments).asRequest(of: T.self)
+    }
+
+    /// The request selecting an SQL literal, and decoding it as another type:
+    /// `select(literal: "MAX(score) + \(bonus)", as: Int.self)`.
+    public func select<T>(literal: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(literal: literal).asRequest(of: T.self)
+    }
+
     /// The request with more orderings after the current ones.
     public func thenOrder(_ orderings: any SQLOrderingTerm...) -> Self {
         let orderings = orderings.map { $0.sqlOrdering }

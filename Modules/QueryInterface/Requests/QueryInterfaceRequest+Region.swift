@@ -123,7 +123,7 @@ extension SQLExpression {
     fileprivate var mayReadOtherRows: Bool {
         switch node {
         case .value, .column, .countAll: return false
-        case .literal, .inSubquery, .exists: return true
+        case .literal, .inSubquery, .subquery, .exists: return true
         case .deferred, .qualified: return true  // resolved before, when they are top-level
         case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _):
             return operand.mayReadOtherRows
