@@ -37,6 +37,8 @@ public struct SQLExpression: Sendable {
         case inList(SQLExpression, [SQLExpression], negated: Bool)
         /// `x IN (SELECT …)`, or `x NOT IN (SELECT …)`.
         case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `x IN "table"`: whether the table (a common table expression, say) of one column has the value.
+        case inTable(SQLExpression, String)
         /// `(SELECT …)`: the value of a subquery.
         case subquery(SQLSubquery)
         /// `x BETWEEN a AND b`, or `x NOT BETWEEN a AND b`.
@@ -109,6 +111,8 @@ public struct SQLExpression: Sendable {
         case .inSubquery(let operand, let subquery, let negated):
             let op = negated ? "NOT IN" : "IN"
             return wrap("\(try operand.sql(&context, wrapped: true)) \(op) (\(try subquery.sql(&context)))")
+        case .inTable(let operand, let table):
+            return wrap("\(try operand.sql(&context, wrapped: true)) IN \(table.quotedDatabaseIdentifier)")
         case .subquery(let subquery):
             return "(\(try subquery.sql(&context)))"
         case .between(let operand, let lower, let upper, let negated):

@@ -75,6 +75,12 @@ extension QueryInterfaceRequest: DerivableRequest {
         with { $0.isDistinct = true }
     }
 
+    /// The request, whose statement defines a common table expression:
+    /// `WITH "cte" AS (…) SELECT …`. One of the same name is replaced.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
+        with { $0.ctes.merge(cte.cte) }
+    }
+
     /// The request, which prefetches all records of an association.
     public func _including(all association: _SQLAssociation) -> Self {
         with { $0 = $0.appendingChild(for: association, kind: .all) }

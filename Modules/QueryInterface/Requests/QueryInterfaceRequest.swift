@@ -57,7 +57,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         let countsTable = try counted.isFilterOnly && !counted.mayNameSelectedValues(db)
         if countsTable {
             sql =
-                "SELECT COUNT(*) FROM \(counted.table.quotedDatabaseIdentifier)" + (try counted.whereClause(&context))
+                (try counted.allCTEs.withClause.sql(&context))
+                + "SELECT COUNT(*) FROM \(counted.table.quotedDatabaseIdentifier)" + (try counted.whereClause(&context))
         } else {
             sql =
                 "SELECT COUNT(*) FROM (\(try SQLQueryGenerator(relation: counted).selectSQL(&context, ordered: false)))"

@@ -100,6 +100,8 @@ extension Table {
     { all().order(sql: sql, arguments: arguments) }
     /// A request of all rows, in the order of an SQL literal.
     public func order(literal: SQL) -> QueryInterfaceRequest<RowDecoder> { all().order(literal: literal) }
+    /// A request of all rows, whose statement defines a common table expression.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<RowDecoder> { all().with(cte) }
     /// A request of all rows, in primary key order.
     public func orderByPrimaryKey() -> QueryInterfaceRequest<RowDecoder> { all().orderByPrimaryKey() }
     /// A request of at most `limit` rows, after `offset` rows.

@@ -76,6 +76,9 @@ extension TableRecord {
     }
     /// A request of all records, whose table the alias names.
     public static func aliased(_ alias: TableAlias<Self>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
+    /// A request of all records, whose statement defines a common table expression (see `with(_:)`
+    /// of requests).
+    public static func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<Self> { all().with(cte) }
     /// A request of all records, whose table the untyped alias names.
     public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
     /// Updates every row of the table, and returns how many were updated.
