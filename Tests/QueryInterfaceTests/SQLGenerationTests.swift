@@ -209,7 +209,7 @@ private func fixture() throws -> DatabaseQueue {
                 == ("SELECT * FROM \"player\" WHERE name = ? AND score > ?", ["O'Brien", 10]))
         #expect(
             try sql(SQLRequest<Player>(literal: "SELECT * FROM \(Player.self) WHERE \(Column("id")) IN \([1, 2])"))
-                == ("SELECT * FROM \"player\" WHERE \"id\" IN (?, ?)", [1, 2]))
+                == ("SELECT * FROM \"player\" WHERE \"id\" IN (?,?)", [1, 2]))
         let request: SQLRequest<Row> = "SELECT \(42) AS answer, \(sql: "?", arguments: [43]), \(literal: SQL("\(44)"))"
         #expect(try sql(request) == ("SELECT ? AS answer, ?, ?", [42, 43, 44]))
         #expect(SQL("a = \(1)").description == "a = ?")

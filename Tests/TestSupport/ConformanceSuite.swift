@@ -16,7 +16,7 @@ public enum ConformanceSuite {
         + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
         + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
         + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
-        + fullTextSearchChecks + jsonChecks
+        + fullTextSearchChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

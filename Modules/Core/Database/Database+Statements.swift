@@ -173,7 +173,8 @@ extension Database {
 
 /// Prepares the statements of an SQL string one after the other.
 struct StatementIterator {
-    private let database: Database
+    /// The connection that prepares the statements.
+    let database: Database
     private let sql: String
     private let utf8: [CChar]
     private var offset = 0

@@ -4,44 +4,45 @@
 /// let name = "O'Brien"
 /// let query: SQL = "SELECT * FROM player WHERE name = \(name)"   // name = ?, with the argument
 /// let players = try Player.fetchAll(db, SQLRequest<Player>(literal: query))
+/// try db.execute(literal: "UPDATE player SET score = 0 WHERE name = \(name)")
 /// ```
 ///
-/// Interpolations: values (bound as `?`), columns and expressions (`\(Column("name"))` is
-/// `"name"`), records' types (`\(Player.self)` is the quoted table name), sequences of values
-/// (`\([1, 2, 3])` is `(?, ?, ?)`), raw SQL (`\(sql: "score + ?", arguments: [1])`) and other
-/// literals (`\(literal: other)`).
-public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+/// ``SQLInterpolation`` lists what a literal interpolates: values, columns and expressions, record
+/// types, orderings, selections, subqueries, sequences of values, raw SQL and other literals.
+///
+/// A literal is also an expression, a selection and an ordering, whose columns the query interface
+/// qualifies with their table: `Player.filter(SQL("DATE(\(Column("createdAt")))") == "2024-01-23")`.
+public struct SQL: Sendable, CustomStringConvertible {
     /// A piece of the literal.
     package enum Element: Sendable {
         /// SQL text and the arguments of its placeholders.
         case sql(String, StatementArguments)
         /// An expression, whose SQL is generated in place.
         case expression(SQLExpression)
-        /// Expressions separated by commas, in parentheses.
-        case list([SQLExpression])
+        /// A selected value (`"name" AS "n"`, `"player".*`).
+        case selection(SQLSelection)
+        /// An ordering term (`"score" DESC`).
+        case ordering(SQLOrdering)
+        /// The SQL of a SELECT statement, without parentheses.
+        case subquery(SQLSubquery)
     }
 
     /// The pieces, in order.
     package private(set) var elements: [Element]
 
+    /// A literal of these pieces.
+    package init(elements: [Element]) {
+        self.elements = elements
+    }
+
     /// A literal of SQL text and its arguments.
     public init(sql: String, arguments: StatementArguments = StatementArguments()) {
-        elements = [.sql(sql, arguments)]
+        self.init(elements: [.sql(sql, arguments)])
     }
 
     /// A literal of an expression: `SQL(Column("name"))` is `"name"`, `SQL(42)` is `?` with 42.
     public init(_ expression: some SQLExpressible) {
-        elements = [.expression(expression.sqlExpression)]
-    }
-
-    /// A literal of SQL text without arguments.
-    public init(stringLiteral value: String) {
-        self.init(sql: value)
-    }
-
-    /// A literal built by string interpolation.
-    public init(stringInterpolation: StringInterpolation) {
-        elements = stringInterpolation.elements
+        self.init(elements: [.expression(expression.sqlExpression)])
     }
 
     /// Whether the literal holds nothing.
@@ -94,8 +95,12 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
                 try context.append(arguments)
             case .expression(let expression):
                 sql += try expression.sql(&context)
-            case .list(let expressions):
-                sql += "(" + (try expressions.map { try $0.sql(&context) }.joined(separator: ", ")) + ")"
+            case .selection(let selection):
+                sql += try selection.sql(&context)
+            case .ordering(let ordering):
+                sql += try ordering.sql(&context)
+            case .subquery(let subquery):
+                sql += try subquery.sql(&context)
             }
         }
         return sql
@@ -110,7 +115,7 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
             case .value, .column, .table, .countAll, .function: return true
             default: return false
             }
-        case .list: return true
+        case .selection, .ordering, .subquery: return false
         case .sql(let text, _):
             return !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "?" }
         }
@@ -123,61 +128,45 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
     }
 }
 
-extension SQL {
-    /// Builds an SQL literal from a string with interpolations.
-    public struct StringInterpolation: StringInterpolationProtocol {
-        /// The pieces built so far.
-        package private(set) var elements: [Element] = []
+extension SQL: ExpressibleByStringInterpolation {
+    /// A literal of SQL text without arguments.
+    public init(stringLiteral: String) {
+        self.init(sql: stringLiteral)
+    }
 
-        /// Prepares room for the literal.
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            elements.reserveCapacity(interpolationCount * 2 + 1)
-        }
+    /// A literal of SQL text of one Unicode scalar.
+    public init(unicodeScalarLiteral: String) {
+        self.init(sql: unicodeScalarLiteral)
+    }
 
-        /// Appends SQL text.
-        public mutating func appendLiteral(_ literal: String) {
-            if !literal.isEmpty { elements.append(.sql(literal, StatementArguments())) }
-        }
+    /// A literal of SQL text of one character.
+    public init(extendedGraphemeClusterLiteral: String) {
+        self.init(sql: extendedGraphemeClusterLiteral)
+    }
 
-        /// Appends a value (as a bound `?`), a column (as a quoted name) or an expression.
-        public mutating func appendInterpolation(_ expressible: some SQLExpressible) {
-            elements.append(.expression(expressible.sqlExpression))
-        }
+    /// A literal built by string interpolation: see ``SQLInterpolation``.
+    public init(stringInterpolation: SQLInterpolation) {
+        self.init(elements: stringInterpolation.elements)
+    }
+}
 
-        /// Appends the quoted table name of a record type: `\(Player.self)` is `"player"`.
-        public mutating func appendInterpolation(_ table: (some TableRecord).Type) {
-            elements.append(.sql(table.databaseTableName.quotedDatabaseIdentifier, StatementArguments()))
-        }
-
-        /// Appends the values of a sequence as a parenthesized list: `\([1, 2])` is `(?, ?)`.
-        @_disfavoredOverload
-        public mutating func appendInterpolation<S: Sequence>(_ sequence: S) where S.Element: SQLExpressible {
-            elements.append(.list(sequence.map { $0.sqlExpression }))
-        }
-
-        /// Appends raw SQL text and the arguments of its placeholders.
-        public mutating func appendInterpolation(sql: String, arguments: StatementArguments = StatementArguments()) {
-            elements.append(.sql(sql, arguments))
-        }
-
-        /// Appends another literal.
-        public mutating func appendInterpolation(literal: SQL) {
-            elements += literal.elements
-        }
-
-        /// Appends a quoted identifier: `\(identifier: "my table")` is `"my table"`.
-        public mutating func appendInterpolation(identifier: String) {
-            elements.append(.sql(identifier.quotedDatabaseIdentifier, StatementArguments()))
-        }
+extension SQL: SQLSpecificExpressible {
+    /// The literal as an expression: `SQL("DATE(\(Column("createdAt")))").sqlExpression`. It is
+    /// parenthesized as an operand, unless it is a single token.
+    ///
+    /// As a selection, a literal is selected as written (`SQL("score + 1 AS bonus")`); as an ordering,
+    /// it sorts as written (`SQL("score DESC")`), and can't be reversed.
+    public var sqlExpression: SQLExpression {
+        SQLExpression(literal: self)
     }
 }
 
 extension Sequence where Element == SQL {
-    /// The literals joined with a separator: `[a, b].joined(separator: ", ")`.
+    /// The literals joined with a separator of raw SQL text: `[a, b].joined(separator: ", ")`.
     public func joined(separator: String = "") -> SQL {
-        var result = SQL(sql: "")
+        var result = SQL(elements: [])
         for (index, literal) in enumerated() {
-            if index > 0 { result.append(sql: separator) }
+            if index > 0 && !separator.isEmpty { result.append(sql: separator) }
             result.append(literal: literal)
         }
         return result

@@ -42,7 +42,11 @@ public struct SQLExpression: Sendable {
         /// `x IN (a, b, c)`, or `x NOT IN (…)`.
         case inList(SQLExpression, [SQLExpression], negated: Bool)
         /// `x IN (SELECT …)`, or `x NOT IN (SELECT …)`.
-        case inSubquery(SQLExpression, SQL, negated: Bool)
+        case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `x IN "table"`: whether the table (a common table expression, say) of one column has the value.
+        case inTable(SQLExpression, String)
+        /// `(SELECT …)`: the value of a subquery.
+        case subquery(SQLSubquery)
         /// `x BETWEEN a AND b`, or `x NOT BETWEEN a AND b`.
         case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
         /// `x LIKE pattern ESCAPE e`.
@@ -50,7 +54,7 @@ public struct SQLExpression: Sendable {
         /// `x COLLATE name`.
         case collated(SQLExpression, String)
         /// `EXISTS (SELECT …)`, or `NOT EXISTS (…)`.
-        case exists(SQL, negated: Bool)
+        case exists(SQLSubquery, negated: Bool)
         /// `CAST(x AS type)`.
         case cast(SQLExpression, String)
         /// An expression that needs the database to be known (the primary key of a table, say).
@@ -123,6 +127,10 @@ public struct SQLExpression: Sendable {
         case .inSubquery(let operand, let subquery, let negated):
             let op = negated ? "NOT IN" : "IN"
             return wrap("\(try operand.sql(&context, wrapped: true)) \(op) (\(try subquery.sql(&context)))")
+        case .inTable(let operand, let table):
+            return wrap("\(try operand.sql(&context, wrapped: true)) IN \(table.quotedDatabaseIdentifier)")
+        case .subquery(let subquery):
+            return "(\(try subquery.sql(&context)))"
         case .between(let operand, let lower, let upper, let negated):
             let op = negated ? "NOT BETWEEN" : "BETWEEN"
             return wrap(

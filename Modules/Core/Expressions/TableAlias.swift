@@ -16,7 +16,7 @@
 /// same alias, given to `aliased(_:)`, names one table of one request.
 @dynamicMemberLookup
 public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
-    // Unchecked: as TableAliasBase, whose immutable name is the only stored state.
+    // Unchecked: as TableAliasBase, whose immutable properties are the only stored state.
 
     /// An alias, with the given name in SQL (by default, the name of the table it aliases).
     public init(name: String? = nil) where RowDecoder == Void {
@@ -26,6 +26,11 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
     /// An alias of a record's table, with the given name in SQL (by default, the name of the table).
     public init(name: String? = nil, for record: RowDecoder.Type = RowDecoder.self) {
         super.init(userName: name)
+    }
+
+    /// A typed alias that names the table of another alias.
+    package override init(root: TableAliasBase) {
+        super.init(root: root)
     }
 }
 

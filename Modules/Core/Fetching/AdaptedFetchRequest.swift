@@ -38,6 +38,11 @@ public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
         try base.fetchCount(db)
     }
 
+    /// The base request's subquery: an adapter changes no SQL.
+    public var sqlSubquery: SQLSubquery {
+        base.sqlSubquery
+    }
+
     /// The base request's region: an adapter reads no other column.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         try base.databaseRegion(db)

@@ -2,8 +2,9 @@
 ///
 /// `SQLRequest` and the query interface's requests conform. The protocol is small, so that a test
 /// double or a custom request is easy to write. A request is a `DatabaseRegionConvertible`: by
-/// default, its region is the region its prepared statement reads.
-public protocol FetchRequest<RowDecoder>: DatabaseRegionConvertible {
+/// default, its region is the region its prepared statement reads. A request is also a subquery
+/// (``SQLSubqueryable``): a `Sendable` request's is, by default, the SQL of its prepared statement.
+public protocol FetchRequest<RowDecoder>: SQLSubqueryable, DatabaseRegionConvertible {
     /// The type that decodes the fetched rows.
     associatedtype RowDecoder
 
@@ -114,6 +115,11 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> {
         SQLRequest<T>(storing: literal, adapter: adapter, cached: cached)
     }
+
+    /// The SQL literal of the request, as a subquery.
+    public var sqlSubquery: SQLSubquery {
+        SQLSubquery(literal)
+    }
 }
 
 extension SQLRequest: Sendable {}
@@ -124,9 +130,19 @@ extension SQLRequest: ExpressibleByStringInterpolation {
         self.init(sql: value)
     }
 
+    /// Creates a request from SQL text of one Unicode scalar.
+    public init(unicodeScalarLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    /// Creates a request from SQL text of one character.
+    public init(extendedGraphemeClusterLiteral value: String) {
+        self.init(sql: value)
+    }
+
     /// Creates a request from an SQL literal with interpolations:
     /// `let request: SQLRequest<Player> = "SELECT * FROM player WHERE name = \(name)"`.
-    public init(stringInterpolation: SQL.StringInterpolation) {
+    public init(stringInterpolation: SQLInterpolation) {
         self.init(literal: SQL(stringInterpolation: stringInterpolation))
     }
 }

@@ -141,6 +141,11 @@ extension Association {
         mapRelation { $0.isDistinct = true }
     }
 
+    /// The association, whose common table expression the statement that joins it defines.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
+        mapRelation { $0.ctes.merge(cte.cte) }
+    }
+
     /// The association, whose destination also prefetches all records of another association.
     public func _including(all association: _SQLAssociation) -> Self {
         mapRelation { $0 = $0.appendingChild(for: association, kind: .all) }

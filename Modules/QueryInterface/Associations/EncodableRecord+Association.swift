@@ -22,7 +22,7 @@ extension TableRecord where Self: EncodableRecord {
         return QueryInterfaceRequest(relation: association.relation).filterWhenConnected { db in
             let container = try container.get()
             var conditions: [SQLExpression] = []
-            for pair in try association.condition.columnPairs(db) {
+            for pair in try association.condition.columnPairs(db, for: "request(for:)") {
                 let value = container.databaseValue(forColumn: pair.origin) ?? .null
                 if value.isNull { return false }
                 conditions.append(Column(pair.destination) == value)

@@ -1,76 +1,51 @@
 import RSCore
 
-/// How the rows of an association's destination match the rows of its origin: through a foreign
-/// key, given or found in the schema.
-struct JoinCondition: Sendable {
-    /// The foreign key given to the association, or nil to find it in the schema.
-    var foreignKey: ForeignKey?
-    /// Whether the foreign key is in the origin table (`belongsTo`), rather than in the destination
-    /// table (`hasOne`, `hasMany`).
-    var isForeignKeyInOrigin: Bool
-    /// The table of the origin of the association.
-    var originTable: String
-    /// The table of the destination of the association.
-    var destinationTable: String
+/// How the rows of an association's destination match the rows of its origin.
+enum JoinCondition: Sendable {
+    /// The columns of a foreign key match.
+    case foreignKey(ForeignKeyJoinCondition)
+    /// The rows match the condition that a closure builds from the aliases of the origin table (left)
+    /// and of the destination table (right): the associations to common table expressions. A nil
+    /// condition matches every pair of rows.
+    case expression(@Sendable (_ left: TableAliasBase, _ right: TableAliasBase) -> SQLExpression?)
+
+    /// The condition of a closure that receives typed aliases of the two tables:
+    /// `{ player, bonus in player[Column("id")] == bonus[Column("playerID")] }`.
+    static func matching<Origin, Destination>(
+        _ condition: @escaping @Sendable (TableAlias<Origin>, TableAlias<Destination>) -> any SQLExpressible
+    ) -> JoinCondition {
+        .expression { left, right in
+            condition(TableAlias(root: left), TableAlias(root: right)).sqlExpression
+        }
+    }
+
+    /// The condition of a JOIN clause, in the tables of the two aliases, or nil when every pair of
+    /// rows matches.
+    ///
+    /// - throws: A `DatabaseError` when the foreign key can't be found (see
+    ///   `ForeignKeyJoinCondition.columnPairs(_:)`).
+    func joinExpression(_ db: Database, left: TableAliasBase, right: TableAliasBase) throws -> SQLExpression? {
+        switch self {
+        case .foreignKey(let foreignKey):
+            return try foreignKey.columnPairs(db).map { pair in
+                SQLExpression(.binary("=", right[pair.destination], left[pair.origin]))
+            }.joined(operator: .and)
+        case .expression(let condition):
+            return condition(left, right)
+        }
+    }
 
     /// The pairs of columns whose values match: each origin column, with its destination column.
     ///
-    /// - throws: A `DatabaseError` (`SQLITE_ERROR`) when no foreign key of the schema links the
-    ///   tables, or several do, or when the given key's columns do not match.
-    func columnPairs(_ db: Database) throws -> [(origin: String, destination: String)] {
-        let (keyTable, referencedTable) =
-            isForeignKeyInOrigin ? (originTable, destinationTable) : (destinationTable, originTable)
-        let pairs = try keyColumnPairs(db, keyTable: keyTable, referencedTable: referencedTable)
-        if isForeignKeyInOrigin { return pairs.map { (origin: $0.key, destination: $0.referenced) } }
-        return pairs.map { (origin: $0.referenced, destination: $0.key) }
-    }
-
-    /// The pairs of columns of the foreign key: each column of the table that holds the key, with the
-    /// column it refers to.
-    private func keyColumnPairs(_ db: Database, keyTable: String, referencedTable: String) throws
-        -> [(key: String, referenced: String)]
-    {
-        if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
-            guard destinationColumns.count == foreignKey.originColumns.count, !destinationColumns.isEmpty else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_ERROR,
-                    message: "foreign key from \(keyTable) to \(referencedTable) has "
-                        + "\(foreignKey.originColumns.count) column(s) that refer to \(destinationColumns.count)")
-            }
-            return Array(zip(foreignKey.originColumns, destinationColumns))
-        }
-        let schemaKeys = try db.schemaCachedValue(forKey: "foreignKeys:" + keyTable) {
-            try db.foreignKeys(on: keyTable)
-        }.filter { $0.destinationTable.lowercased() == referencedTable.lowercased() }
-        if let foreignKey {
-            // Given origin columns: the schema tells the referenced columns, or else the primary key.
-            let origin = foreignKey.originColumns.map { $0.lowercased() }
-            if let schemaKey = schemaKeys.first(where: { $0.originColumns.map { $0.lowercased() } == origin }) {
-                return schemaKey.mapping.map { ($0.origin, $0.destination) }
-            }
-            let primaryKey = try db.primaryKey(referencedTable).columns
-            guard primaryKey.count == foreignKey.originColumns.count else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_ERROR,
-                    message: "foreign key from \(keyTable) to \(referencedTable) has "
-                        + "\(foreignKey.originColumns.count) column(s), and the primary key of "
-                        + "\(referencedTable) \(primaryKey.count)")
-            }
-            return Array(zip(foreignKey.originColumns, primaryKey))
-        }
-        switch schemaKeys.count {
-        case 1:
-            return schemaKeys[0].mapping.map { ($0.origin, $0.destination) }
-        case 0:
+    /// - parameter operation: What needs the columns, for the error message.
+    /// - throws: A `DatabaseError`: `SQLITE_MISUSE` for a condition that is not a foreign key, and the
+    ///   errors of `ForeignKeyJoinCondition.columnPairs(_:)`.
+    func columnPairs(_ db: Database, for operation: String) throws -> [(origin: String, destination: String)] {
+        guard case .foreignKey(let foreignKey) = self else {
             throw DatabaseError(
-                resultCode: .SQLITE_ERROR,
-                message: "could not infer foreign key from \(keyTable) to \(referencedTable): the schema has none; "
-                    + "give one with ForeignKey")
-        default:
-            throw DatabaseError(
-                resultCode: .SQLITE_ERROR,
-                message: "ambiguous foreign key from \(keyTable) to \(referencedTable): the schema has "
-                    + "\(schemaKeys.count); give one with ForeignKey")
+                resultCode: .SQLITE_MISUSE,
+                message: "\(operation) needs an association through a foreign key, not a condition of TableAlias")
         }
+        return try foreignKey.columnPairs(db)
     }
 }

@@ -24,9 +24,18 @@ public struct _SQLAssociation: Sendable {
         isForeignKeyInOrigin: Bool
     ) {
         self.key = key ?? .inflected(destination.table)
-        condition = JoinCondition(
-            foreignKey: foreignKey, isForeignKeyInOrigin: isForeignKeyInOrigin, originTable: originTable,
-            destinationTable: destination.table)
+        condition = .foreignKey(
+            ForeignKeyJoinCondition(
+                foreignKey: foreignKey, isForeignKeyInOrigin: isForeignKeyInOrigin, originTable: originTable,
+                destinationTable: destination.table))
+        relation = destination
+    }
+
+    /// An association to the destination relation, whose rows match the origin's by a condition of
+    /// their aliases (see `JoinCondition.expression`), under the key inflected from its table.
+    init(to destination: SQLRelation, condition: JoinCondition) {
+        key = .inflected(destination.table)
+        self.condition = condition
         relation = destination
     }
 

@@ -75,6 +75,12 @@ extension QueryInterfaceRequest: DerivableRequest {
         with { $0.isDistinct = true }
     }
 
+    /// The request, whose statement defines a common table expression:
+    /// `WITH "cte" AS (…) SELECT …`. One of the same name is replaced.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> Self {
+        with { $0.ctes.merge(cte.cte) }
+    }
+
     /// The request, which prefetches all records of an association.
     public func _including(all association: _SQLAssociation) -> Self {
         with { $0 = $0.appendingChild(for: association, kind: .all) }
@@ -111,6 +117,20 @@ extension QueryInterfaceRequest {
     /// The request selecting these values, and decoding them as another type.
     public func select<T>(_ selection: [any SQLSelectable], as type: T.Type) -> QueryInterfaceRequest<T> {
         select(selection).asRequest(of: T.self)
+    }
+
+    /// The request selecting SQL text, and decoding it as another type:
+    /// `select(sql: "MAX(score)", as: Int.self)`.
+    public func select<T>(
+        sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self
+    ) -> QueryInterfaceRequest<T> {
+        select(sql: sql, arguments: arguments).asRequest(of: T.self)
+    }
+
+    /// The request selecting an SQL literal, and decoding it as another type:
+    /// `select(literal: "MAX(score) + \(bonus)", as: Int.self)`.
+    public func select<T>(literal: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(literal: literal).asRequest(of: T.self)
     }
 
     /// The request with more orderings after the current ones.

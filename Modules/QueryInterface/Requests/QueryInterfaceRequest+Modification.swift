@@ -1,7 +1,8 @@
 import RSCore
 
 extension QueryInterfaceRequest {
-    /// Deletes the rows of the request, and returns how many were deleted.
+    /// Deletes the rows of the request, and returns how many were deleted. The statement begins with
+    /// the WITH clause of the request's common table expressions: `WITH … DELETE FROM …`.
     ///
     /// A request with a limit or DISTINCT deletes the rows whose rowid it selects (the primary key
     /// of a table WITHOUT ROWID).
@@ -11,7 +12,8 @@ extension QueryInterfaceRequest {
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         var context = SQLGenerationContext(database: db)
-        let sql = "DELETE FROM \(relation.table.quotedDatabaseIdentifier)" + (try rowsClause(&context, "delete"))
+        var sql = try relation.allCTEs.withClause.sql(&context)
+        sql += "DELETE FROM \(relation.table.quotedDatabaseIdentifier)" + (try rowsClause(&context, "delete"))
         try db.execute(sql: sql, arguments: context.arguments)
         return db.changesCount
     }
@@ -25,6 +27,7 @@ extension QueryInterfaceRequest {
 
     /// Updates the rows of the request, and returns how many were updated. A request with a limit
     /// or DISTINCT updates the rows whose rowid it selects (the primary key of a table WITHOUT ROWID).
+    /// The statement begins with the WITH clause of the request's common table expressions.
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with HAVING but no GROUP BY, or
     ///   grouped by columns that are no unique key: its groups stand for several rows each.
@@ -32,7 +35,8 @@ extension QueryInterfaceRequest {
     public func updateAll(_ db: Database, _ assignments: [ColumnAssignment]) throws -> Int {
         guard !assignments.isEmpty else { return 0 }
         var context = SQLGenerationContext(database: db)
-        var sql = "UPDATE \(relation.table.quotedDatabaseIdentifier) SET "
+        var sql = try relation.allCTEs.withClause.sql(&context)
+        sql += "UPDATE \(relation.table.quotedDatabaseIdentifier) SET "
         sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
         sql += try rowsClause(&context, "update")
         try db.execute(sql: sql, arguments: context.arguments)
@@ -76,6 +80,6 @@ extension QueryInterfaceRequest {
         var subquery = relation
         subquery.selection = key.map { Column($0).sqlSelection }
         let keySQL = key.map { $0.quotedDatabaseIdentifier }.joined(separator: ", ")
-        return " WHERE (\(keySQL)) IN (\(try subquery.selectSQL(&context)))"
+        return " WHERE (\(keySQL)) IN (\(try subquery.selectSQL(&context, withClause: false)))"
     }
 }

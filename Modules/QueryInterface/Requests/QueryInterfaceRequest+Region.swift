@@ -30,9 +30,10 @@ extension SQLRelation {
     ///
     /// Only conjuncts `rowid = value` and `rowid IN (values)` with integer values restrict the rows;
     /// a relation whose expressions may read the table in a subquery or in SQL text is not
-    /// restricted, since the subquery may read other rows.
+    /// restricted, since the subquery may read other rows, nor a relation with common table
+    /// expressions, whose requests may read any row (and whose table may be one of them).
     func filteredRowIDs(_ db: Database) throws -> Set<Int64>? {
-        guard !filters.isEmpty else { return nil }
+        guard !filters.isEmpty, allCTEs.isEmpty else { return nil }
         let filters = try filters.map { try $0.resolvedFilter(db) }
         guard try !mayReadOtherRows(of: table, filters: filters, db) else { return nil }
         let rowIDColumns = try rowIDColumnNames(db)
@@ -123,7 +124,7 @@ extension SQLExpression {
     fileprivate var mayReadOtherRows: Bool {
         switch node {
         case .value, .column, .table, .countAll: return false
-        case .literal, .inSubquery, .exists: return true
+        case .literal, .inSubquery, .inTable, .subquery, .exists: return true
         case .deferred, .qualified: return true  // resolved before, when they are top-level
         case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _), .jsonValue(let operand):
             return operand.mayReadOtherRows

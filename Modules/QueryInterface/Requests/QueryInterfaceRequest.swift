@@ -57,7 +57,9 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         let countsTable = try counted.isFilterOnly && !counted.mayNameSelectedValues(db)
         if countsTable {
             let table = counted.table.quotedDatabaseIdentifier
-            sql = "SELECT COUNT(*) FROM \(table)" + (try counted.tableWhereClause(&context))
+            sql =
+                (try counted.allCTEs.withClause.sql(&context)) + "SELECT COUNT(*) FROM \(table)"
+                + (try counted.tableWhereClause(&context))
         } else {
             sql =
                 "SELECT COUNT(*) FROM (\(try SQLQueryGenerator(relation: counted).selectSQL(&context, ordered: false)))"
@@ -79,15 +81,16 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         return (sql, context.arguments)
     }
 
-    /// The request as an SQL literal, to embed in other SQL: `SQL("SELECT EXISTS (\(literal: request.sqlLiteral))")`.
-    public var sqlLiteral: SQL {
+    /// The SELECT statement of the request, as a subquery:
+    /// `Player.filter(Column("score") == Player.select(max(Column("score"))))`.
+    public var sqlSubquery: SQLSubquery {
         let request = self
-        let expression = SQLExpression(
+        let statement = SQLExpression(
             .deferred { db in
                 let (sql, arguments) = try request.build(db)
                 return SQLExpression(sql: sql, arguments: arguments)
             })
-        return SQL(expression)
+        return SQLSubquery(SQL(statement))
     }
 
     /// The same request, decoding rows as another type.

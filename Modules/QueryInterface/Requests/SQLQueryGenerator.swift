@@ -29,6 +29,8 @@ struct SQLQueryGenerator {
     /// Whether columns are qualified with their table: when the statement reads several tables,
     /// or when an alias was given a name.
     private var isQualified = false
+    /// The common table expressions of the WITH clause.
+    private let ctes: [SQLCommonTableExpression]
 
     /// The generator of the SELECT statement of a relation.
     ///
@@ -36,6 +38,7 @@ struct SQLQueryGenerator {
     ///   the same name, and joins that GRDB does not support either (a required join behind an
     ///   optional one; a joined relation with DISTINCT, GROUP BY, HAVING or LIMIT).
     init(relation: SQLRelation) throws {
+        ctes = relation.allCTEs
         appendNode(relation, parent: nil, child: nil)
         isQualified = nodes.count > 1 || nodes.contains { $0.alias.userName != nil }
         if nodes.count == 1 {
@@ -132,16 +135,20 @@ struct SQLQueryGenerator {
     /// - parameters:
     ///   - singleResult: Adds LIMIT 1 when the request has no limit.
     ///   - ordered: Whether the statement has its ORDER BY clause (a count needs none).
-    func selectSQL(_ context: inout SQLGenerationContext, singleResult: Bool = false, ordered: Bool = true) throws
-        -> String
-    {
+    ///   - withClause: Whether the statement begins with the WITH clause of the common table
+    ///     expressions (a subquery of a statement that has it needs none).
+    func selectSQL(
+        _ context: inout SQLGenerationContext, singleResult: Bool = false, ordered: Bool = true,
+        withClause: Bool = true
+    ) throws -> String {
         prepare(&context)
         defer {
             context.qualifier = nil
             context.relationTable = nil
         }
         let root = nodes[0].relation
-        var sql = root.isDistinct ? "SELECT DISTINCT " : "SELECT "
+        var sql = withClause ? try ctes.withClause.sql(&context) : ""
+        sql += root.isDistinct ? "SELECT DISTINCT " : "SELECT "
         var selections: [String] = []
         for index in nodes.indices where !nodes[index].relation.selection.isEmpty {
             qualify(&context, index)
@@ -188,22 +195,19 @@ struct SQLQueryGenerator {
         return name == nodes[index].relation.table ? table : table + " " + name.quotedDatabaseIdentifier
     }
 
-    /// ` JOIN "author" ON "author"."id" = "book"."authorId"`, with the joined relation's filters.
+    /// ` JOIN "author" ON "author"."id" = "book"."authorId"`, with the joined relation's filters, or
+    /// ` JOIN "cte"` when the association matches every row and the relation has no filter.
     private func joinSQL(_ context: inout SQLGenerationContext, _ index: Int) throws -> String {
         let node = nodes[index]
         guard let child = node.child, let parent = node.parent else { return "" }
         let db = try context.database()
-        let parentAlias = nodes[parent].alias
-        var conditions = try child.condition.columnPairs(db).map { pair in
-            SQLExpression(
-                .binary(
-                    "=", SQLExpression(.qualified(SQLExpression(.column(pair.destination)), node.alias)),
-                    SQLExpression(.qualified(SQLExpression(.column(pair.origin)), parentAlias))))
-        }
+        var conditions = try [child.condition.joinExpression(db, left: nodes[parent].alias, right: node.alias)]
+            .compactMap { $0 }
         conditions += try node.relation.filters.map { try $0.resolvedFilter(db) }
         qualify(&context, index)
-        let join = child.kind == .oneRequired ? " JOIN " : " LEFT JOIN "
-        return join + tableSQL(index) + " ON " + (try conditions.joined(operator: .and).sql(&context))
+        let join = (child.kind == .oneRequired ? " JOIN " : " LEFT JOIN ") + tableSQL(index)
+        guard !conditions.isEmpty else { return join }
+        return join + " ON " + (try conditions.joined(operator: .and).sql(&context))
     }
 
     /// The adapter of the fetched rows: the columns of the root relation, and a scope for each
@@ -234,10 +238,12 @@ struct SQLQueryGenerator {
         return adapter(0)
     }
 
-    /// The number of columns of a selection: those of the table for `*`, one for an expression.
+    /// The number of columns of a selection: those of the table (or common table expression) for
+    /// `*`, one for an expression.
     private func columnCount(of selection: SQLSelection, in table: String, _ db: Database) throws -> Int {
         switch selection.node {
         case .allColumns:
+            if let cte = ctes.named(table) { return try ctes.columnCount(of: cte, db) }
             return try db.schemaCachedValue(forKey: "columnCount:" + table) { try db.columns(in: table).count }
         case .expression, .aliased:
             return 1
@@ -279,9 +285,13 @@ extension SQLRelation {
 
     /// The SQL of the SELECT statement, with its joins.
     ///
-    /// - parameter singleResult: Adds LIMIT 1 when the request has no limit.
-    func selectSQL(_ context: inout SQLGenerationContext, singleResult: Bool = false) throws -> String {
-        try SQLQueryGenerator(relation: self).selectSQL(&context, singleResult: singleResult)
+    /// - parameters:
+    ///   - singleResult: Adds LIMIT 1 when the request has no limit.
+    ///   - withClause: Whether the statement begins with its WITH clause.
+    func selectSQL(_ context: inout SQLGenerationContext, singleResult: Bool = false, withClause: Bool = true) throws
+        -> String
+    {
+        try SQLQueryGenerator(relation: self).selectSQL(&context, singleResult: singleResult, withClause: withClause)
     }
 }
 

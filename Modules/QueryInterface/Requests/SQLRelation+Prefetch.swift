@@ -31,7 +31,7 @@ extension SQLRelation {
         guard !rows.isEmpty else { return rows }
         var prefetched = [[String: [Row]]](repeating: [:], count: rows.count)
         for child in children where !child.isJoined {
-            let pairs = try child.condition.columnPairs(db)
+            let pairs = try child.condition.columnPairs(db, for: "including(all:)")
             let originKeys = try rows.map { row in try pairs.map { try row.prefetchKeyValue(forColumn: $0.origin) } }
             let childRows = try Row.fetchAll(db, child.prefetchRequest(pairs: pairs, originKeys: originKeys))
             let pivotColumns = pairs.map { Self.pivotColumn($0.destination) }
@@ -51,7 +51,8 @@ extension SQLRelationChild {
     /// The region of the prefetched rows, whatever the origin rows: the region of their request
     /// without the condition on the origin's values.
     func prefetchRegion(_ db: Database) throws -> DatabaseRegion {
-        try prefetchRequest(pairs: condition.columnPairs(db), originKeys: nil).databaseRegion(db)
+        try prefetchRequest(pairs: condition.columnPairs(db, for: "including(all:)"), originKeys: nil).databaseRegion(
+            db)
     }
 
     /// The request of the associated rows of origin rows, given the values of their matched columns

@@ -31,6 +31,17 @@ struct SQLRelation: Sendable {
     var limit: (count: Int, offset: Int?)?
     /// The associated relations, joined or prefetched, in the order they were added.
     var children: [SQLRelationChild] = []
+    /// The common table expressions of the WITH clause (`with(_:)`), in order.
+    var ctes: [SQLCommonTableExpression] = []
+
+    /// The common table expressions of the statement: the relation's, and those of the relations it
+    /// joins, at any depth. A later one replaces an earlier one of the same name, in its place.
+    var allCTEs: [SQLCommonTableExpression] {
+        children.reduce(into: ctes) { result, child in
+            guard child.isJoined else { return }
+            for cte in child.relation.allCTEs { result.merge(cte) }
+        }
+    }
 
     /// Whether the relation is only filtered: no DISTINCT, GROUP BY, HAVING, LIMIT or join that would
     /// change which rows a DELETE, an UPDATE or a count touches, and no alias that its filters may use.

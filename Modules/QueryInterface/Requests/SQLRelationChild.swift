@@ -44,12 +44,13 @@ extension SQLRelation {
 }
 
 extension SQLRelationChild {
-    /// Merges a later child of the same key: its relation wins, the join is required if one of them
-    /// is, and the columns are selected if one of them selects them (`including` and `joining`).
-    /// Both aliases name the merged table.
+    /// Merges a later child of the same key: its relation and its condition win, the join is
+    /// required if one of them is, and the columns are selected if one of them selects them
+    /// (`including` and `joining`). Both aliases name the merged table.
     fileprivate mutating func merge(_ other: SQLRelationChild) {
         let (selection, aliases) = (relation.selection, [relation.alias].compactMap { $0 } + relation.mergedAliases)
         if !(kind == .oneRequired && other.kind == .oneOptional) { kind = other.kind }
+        condition = other.condition
         relation = other.relation
         if relation.selection.isEmpty { relation.selection = selection }
         if relation.alias == nil { relation.alias = aliases.first }

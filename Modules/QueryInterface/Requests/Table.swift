@@ -33,6 +33,11 @@ public struct Table<RowDecoder>: FetchRequest, Sendable {
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
         try all().makePreparedRequest(db, forSingleResult: singleResult)
     }
+
+    /// The request of all rows, as a subquery. (In an SQL literal, `\(table)` is the table name.)
+    public var sqlSubquery: SQLSubquery {
+        all().sqlSubquery
+    }
 }
 
 extension Table {
@@ -45,6 +50,20 @@ extension Table {
     /// A request of these values, decoded as another type.
     public func select<T>(_ selection: any SQLSelectable..., as type: T.Type) -> QueryInterfaceRequest<T> {
         all().select(selection, as: type)
+    }
+    /// A request of SQL text values.
+    public func select(sql: String, arguments: StatementArguments = StatementArguments())
+        -> QueryInterfaceRequest<RowDecoder>
+    { all().select(sql: sql, arguments: arguments) }
+    /// A request of an SQL literal selection.
+    public func select(literal: SQL) -> QueryInterfaceRequest<RowDecoder> { all().select(literal: literal) }
+    /// A request of SQL text values, decoded as another type.
+    public func select<T>(
+        sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self
+    ) -> QueryInterfaceRequest<T> { all().select(sql: sql, arguments: arguments, as: type) }
+    /// A request of an SQL literal selection, decoded as another type.
+    public func select<T>(literal: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(literal: literal, as: type)
     }
     /// A request of all columns and these values.
     public func annotated(with selection: any SQLSelectable...) -> QueryInterfaceRequest<RowDecoder> {
@@ -75,6 +94,14 @@ extension Table {
     public func order(_ orderings: any SQLOrderingTerm...) -> QueryInterfaceRequest<RowDecoder> {
         all().order(orderings)
     }
+    /// A request of all rows, in an order of SQL text.
+    public func order(sql: String, arguments: StatementArguments = StatementArguments())
+        -> QueryInterfaceRequest<RowDecoder>
+    { all().order(sql: sql, arguments: arguments) }
+    /// A request of all rows, in the order of an SQL literal.
+    public func order(literal: SQL) -> QueryInterfaceRequest<RowDecoder> { all().order(literal: literal) }
+    /// A request of all rows, whose statement defines a common table expression.
+    public func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<RowDecoder> { all().with(cte) }
     /// A request of all rows, in primary key order.
     public func orderByPrimaryKey() -> QueryInterfaceRequest<RowDecoder> { all().orderByPrimaryKey() }
     /// A request of at most `limit` rows, after `offset` rows.

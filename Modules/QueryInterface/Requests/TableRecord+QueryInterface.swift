@@ -21,6 +21,14 @@ extension TableRecord {
     { all().select(sql: sql, arguments: arguments) }
     /// A request of an SQL literal selection.
     public static func select(literal: SQL) -> QueryInterfaceRequest<Self> { all().select(literal: literal) }
+    /// A request of SQL text values, decoded as another type: `Player.select(sql: "MAX(score)", as: Int.self)`.
+    public static func select<T>(
+        sql: String, arguments: StatementArguments = StatementArguments(), as type: T.Type = T.self
+    ) -> QueryInterfaceRequest<T> { all().select(sql: sql, arguments: arguments, as: type) }
+    /// A request of an SQL literal selection, decoded as another type.
+    public static func select<T>(literal: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        all().select(literal: literal, as: type)
+    }
     /// A request of all columns and these values.
     public static func annotated(with selection: any SQLSelectable...) -> QueryInterfaceRequest<Self> {
         all().annotated(with: selection)
@@ -58,6 +66,8 @@ extension TableRecord {
     public static func order(sql: String, arguments: StatementArguments = StatementArguments())
         -> QueryInterfaceRequest<Self>
     { all().order(sql: sql, arguments: arguments) }
+    /// A request of all records, in the order of an SQL literal.
+    public static func order(literal: SQL) -> QueryInterfaceRequest<Self> { all().order(literal: literal) }
     /// A request of all records, in primary key order.
     public static func orderByPrimaryKey() -> QueryInterfaceRequest<Self> { all().orderByPrimaryKey() }
     /// A request of at most `limit` records, after `offset` records.
@@ -66,6 +76,9 @@ extension TableRecord {
     }
     /// A request of all records, whose table the alias names.
     public static func aliased(_ alias: TableAlias<Self>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
+    /// A request of all records, whose statement defines a common table expression (see `with(_:)`
+    /// of requests).
+    public static func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<Self> { all().with(cte) }
     /// A request of all records, whose table the untyped alias names.
     public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
     /// Updates every row of the table, and returns how many were updated.

@@ -14,4 +14,10 @@ public protocol DerivableRequest<RowDecoder>: AggregatingRequest, FilteredReques
 {
     /// The request, which fetches distinct rows: `SELECT DISTINCT`.
     func distinct() -> Self
+
+    /// The request, whose statement defines a common table expression in its WITH clause, so that
+    /// its table can be used (`cte.all()`, `cte.contains(_:)`, an association to it). A common table
+    /// expression of the same name is replaced. The common table expressions of joined associations
+    /// are defined by the statement that joins them.
+    func with<T>(_ cte: CommonTableExpression<T>) -> Self
 }
