@@ -95,7 +95,8 @@ extension DatabaseDriver {
             // The driver binds no pre-update hook: Debian's SQLCipher 3.4 is compiled without it.
             preupdateHook: false,
             encryption: true,
-            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0,
+            // SQLITE_ENABLE_FTS4 also enables FTS3.
+            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0 || sqlite3_compileoption_used("ENABLE_FTS4") != 0,
             fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0,
             json: sqlite3_compileoption_used("ENABLE_JSON1") != 0
                 || (sqlite3_libversion_number() >= 3_038_000 && sqlite3_compileoption_used("OMIT_JSON") == 0)

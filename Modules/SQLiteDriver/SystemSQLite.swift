@@ -89,7 +89,8 @@ extension DatabaseDriver {
             versionNumber: Int(sqlite3_libversion_number()),
             mathFunctions: sqlite3_compileoption_used("ENABLE_MATH_FUNCTIONS") != 0,
             preupdateHook: sqlite3_compileoption_used("ENABLE_PREUPDATE_HOOK") != 0 && csqlite_preupdate_hook() != nil,
-            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0,
+            // SQLITE_ENABLE_FTS4 also enables FTS3.
+            fts3: sqlite3_compileoption_used("ENABLE_FTS3") != 0 || sqlite3_compileoption_used("ENABLE_FTS4") != 0,
             fts5: sqlite3_compileoption_used("ENABLE_FTS5") != 0,
             json: sqlite3_compileoption_used("ENABLE_JSON1") != 0
                 || (sqlite3_libversion_number() >= 3_038_000 && sqlite3_compileoption_used("OMIT_JSON") == 0)

@@ -49,4 +49,21 @@ import Testing
         #expect(diagnosis.contains("RETURNING needs SQLite 3.35.0"))
         #expect(diagnosis.contains("math functions needs SQLite 3.35.0"))
     }
+
+    @Test func featuresOfCompileOptionsNameTheOption() throws {
+        let json = try #require(sqlite3_15.missingFeatureDiagnosis(sql: "SELECT json_extract(info, '$.a') FROM t"))
+        #expect(
+            json.hasPrefix(
+                "JSON1 (the JSON functions) needs SQLite compiled with SQLITE_ENABLE_JSON1, or SQLite 3.38.0"))
+        let fts5 = try #require(sqlite3_15.missingFeatureDiagnosis(sql: "CREATE VIRTUAL TABLE t USING fts5(x)"))
+        #expect(fts5.hasPrefix("FTS5 needs SQLite compiled with SQLITE_ENABLE_FTS5"))
+        let math = try #require(sqlite3_40NoMath.missingFeatureDiagnosis(sql: "SELECT sqrt(4)"))
+        #expect(math.hasPrefix("math functions needs SQLite compiled with SQLITE_ENABLE_MATH_FUNCTIONS;"))
+        let full = DatabaseCapabilities(
+            versionNumber: 3_040_001, mathFunctions: true, fts3: true, fts5: true, json: true)
+        #expect(full.missingFeatureDiagnosis(sql: "CREATE VIRTUAL TABLE t USING fts5(x)") == nil)
+        #expect(full.missingFeatureDiagnosis(sql: "SELECT json_array(1) FILTER (WHERE 1)") == nil)
+    }
+
+    private let sqlite3_40NoMath = DatabaseCapabilities(versionNumber: 3_040_001)
 }

@@ -47,4 +47,23 @@ private func sql(_ request: some FetchRequest) throws -> String {
             try sql(Player.select(info.jsonExtract(atPaths: ["$.a", "$.b"]), Column("name").asJSON["$.c"]))
                 == #"SELECT JSON_EXTRACT("info", ?, ?), "name" ->> ? FROM "player""#)
     }
+
+    @Test func jsonColumnsOfAliasesStayJSON() throws {
+        let alias = TableAlias(name: "p")
+        let info = JSONColumn("info")
+        #expect(
+            try sql(Player.aliased(alias).select(Database.jsonArray([alias[info]])))
+                == #"SELECT JSON_ARRAY(JSON("p"."info")) FROM "player" "p""#)
+        // A JSON column typed as any expression: the alias keeps it JSON.
+        let anyInfo: any SQLSpecificExpressible = info
+        #expect(
+            try sql(Player.aliased(alias).select(Database.jsonArray([alias[anyInfo]])))
+                == #"SELECT JSON_ARRAY(JSON("p"."info")) FROM "player" "p""#)
+        #expect(
+            try sql(Player.aliased(alias).select(alias[info]["$.a"], alias[info].jsonRepresentation(atPath: "$.b")))
+                == #"SELECT "p"."info" ->> ?, "p"."info" -> ? FROM "player" "p""#)
+        #expect(
+            try sql(Player.select(Database.jsonArray([Database.jsonExtract(info, atPaths: ["$.a", "$.b"]).asJSON])))
+                == #"SELECT JSON_ARRAY(JSON_EXTRACT("info", ?, ?)) FROM "player""#)
+    }
 }

@@ -48,7 +48,10 @@ let jsonChecks: [ConformanceCheck] = [
                 }
             }
             try expectEqual(error.resultCode, .SQLITE_ERROR)
-            try expect(error.message?.contains("the JSON functions needs SQLite 3.38.0") == true, "\(error)")
+            try expect(
+                error.message?.contains(
+                    "JSON1 (the JSON functions) needs SQLite compiled with SQLITE_ENABLE_JSON1, or SQLite 3.38.0")
+                    == true, "\(error)")
             // Codable properties are JSON text, whatever the SQLite.
             try expectEqual(try writer.read { db in try JSONPlayer.fetchOne(db, key: 1)?.address.city }, "Paris")
             return

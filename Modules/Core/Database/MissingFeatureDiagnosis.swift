@@ -11,6 +11,8 @@ package struct SQLFeature: Sendable {
     let pattern: String
     /// The compile-time option that a library needs besides its version (`SQLITE_ENABLE_FTS5`), if any.
     let compileOption: String?
+    /// Whether the compile-time option gives the feature to older versions too (JSON1 before 3.38).
+    let isCompileOptionEnoughBefore: Bool
     /// Whether a library of these capabilities has the feature.
     package let isAvailable: @Sendable (DatabaseCapabilities) -> Bool
 
@@ -18,12 +20,13 @@ package struct SQLFeature: Sendable {
     /// says otherwise (math functions and the full-text engines are also compile-time options).
     init(
         name: String, minimumVersionNumber: Int, pattern: String, compileOption: String? = nil,
-        isAvailable: (@Sendable (DatabaseCapabilities) -> Bool)? = nil
+        isCompileOptionEnoughBefore: Bool = false, isAvailable: (@Sendable (DatabaseCapabilities) -> Bool)? = nil
     ) {
         self.name = name
         self.minimumVersionNumber = minimumVersionNumber
         self.pattern = pattern
         self.compileOption = compileOption
+        self.isCompileOptionEnoughBefore = isCompileOptionEnoughBefore
         self.isAvailable = isAvailable ?? { $0.versionNumber >= minimumVersionNumber }
     }
 
@@ -66,16 +69,18 @@ package struct SQLFeature: Sendable {
         SQLFeature(name: "VACUUM INTO", minimumVersionNumber: 3_027_000, pattern: #"\bVACUUM\b[^;]*\bINTO\b"#),
         SQLFeature(name: "the -> and ->> JSON operators", minimumVersionNumber: 3_038_000, pattern: #"->"#),
         SQLFeature(
-            name: "FTS3 and FTS4", minimumVersionNumber: 3_005_000, pattern: #"\bUSING\s+fts[34]\b"#,
+            name: "the FTS3 module (FTS3 and FTS4)", minimumVersionNumber: 3_005_000, pattern: #"\bUSING\s+fts[34]\b"#,
             compileOption: "SQLITE_ENABLE_FTS3", isAvailable: \.supportsFTS3),
         SQLFeature(
             name: "FTS5", minimumVersionNumber: 3_009_000, pattern: #"\bUSING\s+fts5\b"#,
             compileOption: "SQLITE_ENABLE_FTS5", isAvailable: \.supportsFTS5),
         SQLFeature(
-            name: "the JSON functions", minimumVersionNumber: 3_038_000, pattern: #"\bjsonb?(_[a-z_]+)?\s*\("#,
-            compileOption: "SQLITE_ENABLE_JSON1", isAvailable: \.supportsJSON),
+            name: "JSON1 (the JSON functions)", minimumVersionNumber: 3_038_000,
+            pattern: #"\bjsonb?(_[a-z_]+)?\s*\("#, compileOption: "SQLITE_ENABLE_JSON1",
+            isCompileOptionEnoughBefore: true,
+            isAvailable: \.supportsJSON),
         SQLFeature(
-            name: "FILTER clauses of aggregate functions", minimumVersionNumber: 3_030_000,
+            name: "FILTER (WHERE …) of aggregate functions", minimumVersionNumber: 3_030_000,
             pattern: #"\)\s*FILTER\s*\(\s*WHERE\b"#),
     ]
 
@@ -85,8 +90,10 @@ package struct SQLFeature: Sendable {
     /// What a library of these capabilities needs to have the feature: "SQLite 3.35.0", or the
     /// compile-time option when the version is recent enough.
     func requirement(for capabilities: DatabaseCapabilities) -> String {
-        if let compileOption, capabilities.versionNumber >= minimumVersionNumber {
+        guard let compileOption else { return "SQLite \(minimumVersion)" }
+        if capabilities.versionNumber >= minimumVersionNumber || isCompileOptionEnoughBefore {
             return "SQLite compiled with \(compileOption)"
+                + (capabilities.versionNumber < minimumVersionNumber ? ", or SQLite \(minimumVersion)" : "")
         }
         return "SQLite \(minimumVersion)"
     }

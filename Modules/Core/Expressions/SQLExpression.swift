@@ -69,6 +69,15 @@ public struct SQLExpression: Sendable {
         self.node = node
     }
 
+    /// The expression, with its columns in the table of an alias. An expression marked as JSON
+    /// stays marked as JSON.
+    package func qualified(with alias: TableAliasBase) -> SQLExpression {
+        if case .jsonValue(let expression) = node {
+            return SQLExpression(.jsonValue(expression.qualified(with: alias)))
+        }
+        return SQLExpression(.qualified(self, alias))
+    }
+
     /// An expression of SQL text, with its arguments: `SQLExpression(sql: "score + ?", arguments: [1])`.
     public init(sql: String, arguments: StatementArguments = StatementArguments()) {
         self.init(.literal(SQL(sql: sql, arguments: arguments)))

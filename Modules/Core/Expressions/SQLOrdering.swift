@@ -56,7 +56,7 @@ public struct SQLOrdering: SQLOrderingTerm, Sendable {
 
     /// The same ordering, with its columns in the table of an alias.
     func qualified(with alias: TableAliasBase) -> SQLOrdering {
-        SQLOrdering(SQLExpression(.qualified(expression, alias)), direction, isReversedLiteral: isReversedLiteral)
+        SQLOrdering(expression.qualified(with: alias), direction, isReversedLiteral: isReversedLiteral)
     }
 
     /// The SQL of the ordering. Before SQLite 3.30, which has no `NULLS FIRST` / `NULLS LAST`,

@@ -13,9 +13,9 @@ public struct SQLSubquery: Sendable {
     /// The SQL of the statement, with its arguments appended to the context's. Its columns are its
     /// own: the enclosing statement's tables do not qualify them.
     package func sql(_ context: inout SQLGenerationContext) throws -> String {
-        let qualifier = context.qualifier
-        defer { context.qualifier = qualifier }
-        context.qualifier = nil
+        let (qualifier, relationTable) = (context.qualifier, context.relationTable)
+        defer { (context.qualifier, context.relationTable) = (qualifier, relationTable) }
+        (context.qualifier, context.relationTable) = (nil, nil)
         return try literal.sql(&context)
     }
 }

@@ -39,7 +39,12 @@ public class TableAliasBase: @unchecked Sendable {
 
     /// The expression, with its columns in the table of the alias: `alias[Column("score") + 1]`.
     public subscript(_ expression: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(.qualified(expression.sqlExpression, identity))
+        qualify(expression.sqlExpression)
+    }
+
+    /// The expression, with its columns in the table of the alias (JSON stays JSON).
+    package func qualify(_ expression: SQLExpression) -> SQLExpression {
+        expression.qualified(with: identity)
     }
 
     /// The selection, with its columns in the table of the alias: `alias[AllColumns()]` is `"author".*`.

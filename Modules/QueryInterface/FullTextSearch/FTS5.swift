@@ -13,8 +13,25 @@ import RSCore
 /// Debian's SQLite has FTS5; SQLCipher 3.4's SQLite does not, and refuses an FTS5 table with a
 /// `DatabaseError` that says so (`DatabaseCapabilities.supportsFTS5`).
 public struct FTS5: VirtualTableModule {
-    /// What the `unicode61` tokenizer does with diacritics: the same choices as FTS3's.
-    public typealias Diacritics = FTS3.Diacritics
+    /// What the `unicode61` tokenizer does with diacritics.
+    public enum Diacritics: Sendable, Hashable {
+        /// Diacritics are kept: "Jérôme" does not match "Jerome".
+        case keep
+        /// SQLite's default: diacritics of Latin letters are removed, except from letters with
+        /// several diacritics.
+        case removeLegacy
+        /// Diacritics of Latin letters are removed, from all letters (SQLite 3.27+).
+        case remove
+
+        /// The same choice, as FTS3 writes it.
+        var fts3: FTS3.Diacritics {
+            switch self {
+            case .keep: return .keep
+            case .removeLegacy: return .removeLegacy
+            case .remove: return .remove
+            }
+        }
+    }
 
     /// The FTS5 engine.
     public init() {}
@@ -29,13 +46,20 @@ public struct FTS5: VirtualTableModule {
 
     /// The columns, then the options, as SQLite's FTS5 documentation writes them.
     ///
-    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a table without columns.
+    /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a table without columns, or a tokenizer
+    ///   without name.
     public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
         guard !definition.columns.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "an FTS5 table needs at least one column")
         }
         var arguments = definition.columns.map { $0.isIndexed ? $0.name : "\($0.name) UNINDEXED" }
-        if let tokenizer = definition.tokenizer { arguments.append(tokenizer.moduleArgument) }
+        if let tokenizer = definition.tokenizer {
+            guard !tokenizer.components.isEmpty else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE, message: "a tokenizer descriptor needs the name of the tokenizer")
+            }
+            arguments.append(tokenizer.moduleArgument)
+        }
         if let contentTable = definition.synchronizedTable {
             arguments.append("content=\(DatabaseValue.quotedString(contentTable))")
             if let rowIDColumn = try db.primaryKey(contentTable).rowIDColumn {

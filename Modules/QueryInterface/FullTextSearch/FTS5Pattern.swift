@@ -24,7 +24,8 @@ public struct FTS5Pattern: Sendable, Hashable {
     /// A raw pattern, checked by the SQLite of the given driver against a table of the given
     /// columns (a column filter such as `title: sqlite` must name one of them).
     ///
-    /// The umbrella module `ReactiveSQLite` also has it without the driver, as GRDB does.
+    /// The umbrella modules (`ReactiveSQLite`, `ReactiveSQLCipher`) also have it without the
+    /// driver, as GRDB does.
     ///
     /// - throws: A `DatabaseError` for a pattern that SQLite refuses ("fts5: syntax error near …"),
     ///   without SQL nor arguments, and when the SQLite of the driver lacks FTS5.

@@ -12,11 +12,9 @@ public struct FTS5TokenizerDescriptor: Sendable {
     /// The name of the tokenizer, then its arguments: `["unicode61", "remove_diacritics", "0"]`.
     public let components: [String]
 
-    /// A tokenizer of these components: its name, then its arguments.
-    ///
-    /// - precondition: `components` is not empty.
+    /// A tokenizer of these components: its name, then its arguments. (A table whose tokenizer has
+    /// no component can't be created: `create(virtualTable:using:)` throws.)
     public init(components: [String]) {
-        precondition(!components.isEmpty, "a tokenizer descriptor needs at least the name of the tokenizer")
         self.components = components
     }
 
@@ -53,7 +51,7 @@ public struct FTS5TokenizerDescriptor: Sendable {
         tokenCharacters: Set<Character> = []
     ) -> FTS5TokenizerDescriptor {
         var components = ["unicode61"]
-        if let value = diacritics.removeDiacriticsValue { components += ["remove_diacritics", String(value)] }
+        if let value = diacritics.fts3.removeDiacriticsValue { components += ["remove_diacritics", String(value)] }
         if !categories.isEmpty { components += ["categories", categories] }
         components += characterArguments(separators: separators, tokenCharacters: tokenCharacters)
         return FTS5TokenizerDescriptor(components: components)

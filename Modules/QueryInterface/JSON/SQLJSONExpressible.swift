@@ -90,7 +90,10 @@ extension SQLExpression {
     /// Whether SQLite knows the value as JSON: the result of a function that returns JSON, or of `->`.
     private var isJSONResult: Bool {
         switch node {
-        case .function(let name, _, _): return Self.functionsReturningJSON.contains(name.uppercased())
+        case .function(let name, let arguments, _):
+            let name = name.uppercased()
+            // JSON_EXTRACT of several paths is the JSON array of their values.
+            return Self.functionsReturningJSON.contains(name) || (name == "JSON_EXTRACT" && arguments.count > 2)
         case .binary("->", _, _): return true
         case .jsonValue(let expression), .collated(let expression, _): return expression.isJSONResult
         default: return false
@@ -102,4 +105,22 @@ extension SQLExpression {
         "JSON", "JSON_ARRAY", "JSON_GROUP_ARRAY", "JSON_GROUP_OBJECT", "JSON_INSERT", "JSON_OBJECT", "JSON_PATCH",
         "JSON_REMOVE", "JSON_REPLACE", "JSON_SET", "JSON_QUOTE", "JSONB",
     ]
+}
+
+extension TableAliasBase {
+    /// The JSON expression, with its columns in the table of the alias: `alias[JSONColumn("info")]`
+    /// is `"author"."info"`, as JSON.
+    public subscript(_ expression: some SQLJSONExpressible & SQLSpecificExpressible & SQLSelectable & SQLOrderingTerm)
+        -> AnySQLJSONExpressible
+    {
+        AnySQLJSONExpressible(json: qualify(expression.sqlExpression))
+    }
+}
+
+extension TableAlias where RowDecoder: TableRecord {
+    /// A JSON column of the record's components, in the table of the alias: `authorAlias.address`.
+    public subscript<T>(dynamicMember keyPath: KeyPath<DatabaseComponents, T>) -> AnySQLJSONExpressible
+    where T: SQLJSONExpressible & SQLSpecificExpressible & SQLSelectable & SQLOrderingTerm {
+        self[RowDecoder.databaseComponents[keyPath: keyPath]]
+    }
 }
