@@ -64,6 +64,8 @@ private func fixture() throws -> DatabaseQueue {
                 INSERT INTO country (code) VALUES ('FR'), ('US');
                 INSERT INTO citizen (id) VALUES (1), (2);
                 INSERT INTO passport (id, countryCode, citizenId) VALUES (1, 'FR', 1), (2, 'US', 1), (3, 'US', 2);
+                INSERT INTO author (id, countryCode) VALUES (1, 'US');
+                INSERT INTO book (id, authorId) VALUES (1, 1);
                 """)
     }
     return dbQueue
@@ -173,6 +175,20 @@ private let citizenJoin = #"JOIN "citizen" ON "citizen"."id" = "passport"."citiz
                     + #"AND ("passport"."countryCode" IN (?, ?)) ORDER BY "citizen"."id""#,
             ])
         #expect(try sql(Country.including(all: Country.citizens)) == #"SELECT * FROM "country""#)
+    }
+
+    @Test func prefetchThroughSeveralPivots() throws {
+        let statements = try tracedStatements(try fixture()) { db in
+            _ = try Row.fetchAll(db, Book.including(all: Book.countryCitizens))
+        }
+        #expect(
+            statements == [
+                #"SELECT * FROM "book""#,
+                #"SELECT "citizen".*, "author"."id" AS "grdb_id" FROM "citizen" "#
+                    + #"JOIN "passport" ON "passport"."citizenId" = "citizen"."id" "#
+                    + #"JOIN "country" ON "country"."code" = "passport"."countryCode" "#
+                    + #"JOIN "author" ON ("author"."countryCode" = "country"."code") AND ("author"."id" = ?)"#,
+            ])
     }
 }
 
