@@ -177,6 +177,36 @@ private let citizenJoin = #"JOIN "citizen" ON "citizen"."id" = "passport"."citiz
         #expect(try sql(Country.including(all: Country.citizens)) == #"SELECT * FROM "country""#)
     }
 
+    @Test func aPrefetchedPivotIncludedByItselfIsAnError() throws {
+        let dbQueue = try fixture()
+        // A pivot to one record has the same key, joined or bridging (GRDB stops the program).
+        for request in [
+            Country.including(all: Country.flags).including(optional: Country.profile),
+            Country.joining(required: Country.profile).including(all: Country.flags),
+            Country.including(all: Country.passports).including(all: Country.citizens),
+        ] {
+            let error = try #require(throws: DatabaseError.self) {
+                try dbQueue.read { db in _ = try Row.fetchAll(db, request) }
+            }
+            #expect(error.resultCode == .SQLITE_MISUSE)
+            #expect(error.message?.hasPrefix("ambiguous association key") == true)
+        }
+        // Under another key, the pivot is included by itself; a joined pivot to many has a singular
+        // key of its own.
+        let joined = try dbQueue.read { db in
+            try Row.fetchAll(db, Country.including(all: Country.citizens).including(required: Country.passports))
+        }
+        #expect(joined.count == 3)
+        let rows = try dbQueue.read { db in
+            try Row.fetchAll(
+                db,
+                Country.including(all: Country.citizens).including(all: Country.passports.forKey("issued"))
+                    .orderByPrimaryKey())
+        }
+        #expect(rows.map { $0.prefetchedRows["citizens"]?.count } == [1, 2])
+        #expect(rows.map { $0.prefetchedRows["issued"]?.count } == [1, 2])
+    }
+
     @Test func prefetchThroughSeveralPivots() throws {
         let statements = try tracedStatements(try fixture()) { db in
             _ = try Row.fetchAll(db, Book.including(all: Book.countryCitizens))

@@ -65,13 +65,28 @@ extension SQLRelation {
 
 extension SQLRelationChild {
     /// Merges a later child of the same key: its relation and its condition win, with the children
-    /// of both, the join is required if one of them is, a bridge takes the kind of the other child,
-    /// and the columns are selected if one of them selects them (`including` and `joining`). Both
-    /// aliases name the merged table.
+    /// of both, the join is required if one of them is, and the columns are selected if one of them
+    /// selects them (`including` and `joining`). Both aliases name the merged table.
+    ///
+    /// A bridge merges with bridges only: merged with another child (the pivot association itself,
+    /// joined or prefetched), that child stays, with a condition that throws a `DatabaseError`
+    /// (`SQLITE_MISUSE`) when the request runs, where GRDB stops the program.
     fileprivate mutating func merge(_ other: SQLRelationChild) {
+        if (kind == .bridge) != (other.kind == .bridge) {
+            if kind == .bridge { self = other }
+            let key = key
+            relation.filterWhenConnected { _ in
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "ambiguous association key \(key): the pivot of an association through others, "
+                        + "included with including(all:), is also included or joined by itself; "
+                        + "give one of them another key with forKey(_:)")
+            }
+            return
+        }
         let (selection, aliases) = (relation.selection, [relation.alias].compactMap { $0 } + relation.mergedAliases)
         let children = relation.children
-        if other.kind != .bridge && !(kind == .oneRequired && other.kind == .oneOptional) { kind = other.kind }
+        if !(kind == .oneRequired && other.kind == .oneOptional) { kind = other.kind }
         condition = other.condition
         relation = other.relation
         if relation.selection.isEmpty { relation.selection = selection }
