@@ -16,6 +16,7 @@ public enum ConformanceSuite {
         + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
         + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
         + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
+        + associationThroughChecks
         + fullTextSearchChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks
 
     /// Every check paired with every kind it applies to.

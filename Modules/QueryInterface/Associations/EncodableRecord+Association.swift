@@ -13,21 +13,24 @@ extension TableRecord where Self: EncodableRecord {
     /// ```
     ///
     /// A record whose key is NULL is linked to no record. The request keeps the association's
-    /// filters, ordering and joins.
+    /// filters, ordering and joins. The request of an association through others joins its pivots,
+    /// the first of them filtered on the record's values.
     public func request<A: Association>(for association: A) -> QueryInterfaceRequest<A.RowDecoder>
     where A.OriginRowDecoder == Self {
         // The values are read now, the columns when the request runs: its error is then thrown.
         let container = Result { try persistenceContainer() }
-        let association = association._sqlAssociation
-        return QueryInterfaceRequest(relation: association.relation).filterWhenConnected { db in
+        var association = association._sqlAssociation
+        let condition = association.pivot.condition
+        association.pivot.relation.filterWhenConnected { db in
             let container = try container.get()
             var conditions: [SQLExpression] = []
-            for pair in try association.condition.columnPairs(db, for: "request(for:)") {
+            for pair in try condition.columnPairs(db, for: "request(for:)") {
                 let value = container.databaseValue(forColumn: pair.origin) ?? .null
                 if value.isNull { return false }
                 conditions.append(Column(pair.destination) == value)
             }
             return conditions.joined(operator: .and)
         }
+        return QueryInterfaceRequest(relation: association.destinationRelation())
     }
 }

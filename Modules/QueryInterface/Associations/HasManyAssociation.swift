@@ -16,6 +16,6 @@ public struct HasManyAssociation<Origin, Destination>: AssociationToMany {
     init(from originTable: String, to destination: SQLRelation, key: String?, using foreignKey: ForeignKey?) {
         _sqlAssociation = _SQLAssociation(
             from: originTable, to: destination, key: key.map { .fixedPlural($0) }, using: foreignKey,
-            isForeignKeyInOrigin: false)
+            isForeignKeyInOrigin: false, isToOne: false)
     }
 }

@@ -19,6 +19,19 @@ enum JoinCondition: Sendable {
         }
     }
 
+    /// The same condition, from the destination to the origin.
+    var reversed: JoinCondition {
+        switch self {
+        case .foreignKey(let condition):
+            return .foreignKey(
+                ForeignKeyJoinCondition(
+                    foreignKey: condition.foreignKey, isForeignKeyInOrigin: !condition.isForeignKeyInOrigin,
+                    originTable: condition.destinationTable, destinationTable: condition.originTable))
+        case .expression(let condition):
+            return .expression { left, right in condition(right, left) }
+        }
+    }
+
     /// The condition of a JOIN clause, in the tables of the two aliases, or nil when every pair of
     /// rows matches.
     ///

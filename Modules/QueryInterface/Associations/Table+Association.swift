@@ -44,4 +44,20 @@ extension Table {
     ) -> HasManyAssociation<RowDecoder, Destination> {
         HasManyAssociation(from: tableName, to: destination.all().relation, key: key, using: foreignKey)
     }
+
+    /// An association to the records that another association's records lead to.
+    public func hasMany<Pivot: Association, Target: Association>(
+        _ destination: Target.RowDecoder.Type, through pivot: Pivot, using target: Target, key: String? = nil
+    ) -> HasManyThroughAssociation<RowDecoder, Target.RowDecoder>
+    where Pivot.OriginRowDecoder == RowDecoder, Pivot.RowDecoder == Target.OriginRowDecoder {
+        HasManyThroughAssociation(through: pivot, using: target, key: key)
+    }
+
+    /// An association to the record that another association's record leads to.
+    public func hasOne<Pivot: AssociationToOne, Target: AssociationToOne>(
+        _ destination: Target.RowDecoder.Type, through pivot: Pivot, using target: Target, key: String? = nil
+    ) -> HasOneThroughAssociation<RowDecoder, Target.RowDecoder>
+    where Pivot.OriginRowDecoder == RowDecoder, Pivot.RowDecoder == Target.OriginRowDecoder {
+        HasOneThroughAssociation(through: pivot, using: target, key: key)
+    }
 }

@@ -82,6 +82,51 @@ extension TableRecord {
         HasManyAssociation(from: databaseTableName, to: destination.all().relation, key: key, using: foreignKey)
     }
 
+    /// An association to the records that another association's records lead to: a country has
+    /// many citizens through its passports.
+    ///
+    /// ```swift
+    /// struct Country: TableRecord {
+    ///     static let passports = hasMany(Passport.self)
+    ///     static let citizens = hasMany(Citizen.self, through: passports, using: Passport.citizen)
+    /// }
+    /// let request = Country.including(all: Country.citizens)
+    /// ```
+    ///
+    /// - parameters:
+    ///   - destination: The type of the associated records.
+    ///   - pivot: The association from this record to the pivot records.
+    ///   - target: The association from the pivot records to the destination records.
+    ///   - key: The key of the association (by default, the key of `target`).
+    public static func hasMany<Pivot: Association, Target: Association>(
+        _ destination: Target.RowDecoder.Type, through pivot: Pivot, using target: Target, key: String? = nil
+    ) -> HasManyThroughAssociation<Self, Target.RowDecoder>
+    where Pivot.OriginRowDecoder == Self, Pivot.RowDecoder == Target.OriginRowDecoder {
+        HasManyThroughAssociation(through: pivot, using: target, key: key)
+    }
+
+    /// An association to the record that another association's record leads to: a book has one
+    /// country through its author.
+    ///
+    /// ```swift
+    /// struct Book: TableRecord {
+    ///     static let author = belongsTo(Author.self)
+    ///     static let country = hasOne(Country.self, through: author, using: Author.country)
+    /// }
+    /// ```
+    ///
+    /// - parameters:
+    ///   - destination: The type of the associated record.
+    ///   - pivot: The association from this record to the pivot record.
+    ///   - target: The association from the pivot record to the destination record.
+    ///   - key: The key of the association (by default, the key of `target`).
+    public static func hasOne<Pivot: AssociationToOne, Target: AssociationToOne>(
+        _ destination: Target.RowDecoder.Type, through pivot: Pivot, using target: Target, key: String? = nil
+    ) -> HasOneThroughAssociation<Self, Target.RowDecoder>
+    where Pivot.OriginRowDecoder == Self, Pivot.RowDecoder == Target.OriginRowDecoder {
+        HasOneThroughAssociation(through: pivot, using: target, key: key)
+    }
+
     /// A request of all records, each with all its associated records: `Author.including(all: Author.books)`.
     public static func including<A: AssociationToMany>(all association: A) -> QueryInterfaceRequest<Self>
     where A.OriginRowDecoder == Self {

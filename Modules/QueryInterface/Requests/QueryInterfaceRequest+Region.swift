@@ -8,11 +8,11 @@ extension QueryInterfaceRequest {
     /// An observation of one row is then not refreshed by a change to another row.
     ///
     /// The region of a request that includes associations is the region of its statement, which
-    /// joins their tables, and of the queries of its prefetched associations.
+    /// joins their tables, and of the queries of its prefetched associations, which join their pivots.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         var region = try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
-        for child in relation.children where !child.isJoined {
-            region.formUnion(try child.prefetchRegion(db))
+        for association in relation.prefetchedAssociations {
+            region.formUnion(try association.prefetchRegion(db))
         }
         return region
     }

@@ -17,7 +17,23 @@ extension SQLRelation {
         children.contains { !$0.isJoined || $0.relation.prefetchesRows }
     }
 
-    /// The rows, each with the rows of the relation's prefetched associations.
+    /// The associations that the relation prefetches, from its table: its `including(all:)`
+    /// children, and those behind its bridges, through them (`hasMany(_:through:using:key:)`).
+    var prefetchedAssociations: [_SQLAssociation] {
+        children.flatMap { child -> [_SQLAssociation] in
+            let step = SQLAssociationStep(
+                key: .fixedPlural(child.key), condition: child.condition, relation: child.relation, isToOne: false)
+            switch child.kind {
+            case .all: return [_SQLAssociation(steps: [step])]
+            case .bridge:
+                return child.relation.prefetchedAssociations.map { $0.through(_SQLAssociation(steps: [step])) }
+            case .oneRequired, .oneOptional: return []
+            }
+        }
+    }
+
+    /// The rows, each with the rows of the relation's prefetched associations, under the key of
+    /// their destination.
     ///
     /// - throws: A `DatabaseError`: the error of a query; `SQLITE_MISUSE` when a row lacks a column
     ///   that the association matches, or for a prefetch behind a joined association.
@@ -30,14 +46,15 @@ extension SQLRelation {
         }
         guard !rows.isEmpty else { return rows }
         var prefetched = [[String: [Row]]](repeating: [:], count: rows.count)
-        for child in children where !child.isJoined {
-            let pairs = try child.condition.columnPairs(db, for: "including(all:)")
+        for association in prefetchedAssociations {
+            let pairs = try association.pivot.condition.columnPairs(db, for: "including(all:)")
             let originKeys = try rows.map { row in try pairs.map { try row.prefetchKeyValue(forColumn: $0.origin) } }
-            let childRows = try Row.fetchAll(db, child.prefetchRequest(pairs: pairs, originKeys: originKeys))
+            let childRows = try Row.fetchAll(db, association.prefetchRequest(pairs: pairs, originKeys: originKeys))
             let pivotColumns = pairs.map { Self.pivotColumn($0.destination) }
             let groups = Dictionary(grouping: childRows) { row in pivotColumns.map { row[$0] as DatabaseValue } }
-            for (index, key) in originKeys.enumerated() {
-                prefetched[index][child.key] = groups[key] ?? []
+            let key = association.key.name(singular: false)
+            for (index, originKey) in originKeys.enumerated() {
+                prefetched[index][key] = groups[originKey] ?? []
             }
         }
         return zip(rows, prefetched).map { $0.withPrefetchedRows($1) }
@@ -47,34 +64,47 @@ extension SQLRelation {
     static func pivotColumn(_ column: String) -> String { "grdb_" + column }
 }
 
-extension SQLRelationChild {
+extension _SQLAssociation {
     /// The region of the prefetched rows, whatever the origin rows: the region of their request
     /// without the condition on the origin's values.
     func prefetchRegion(_ db: Database) throws -> DatabaseRegion {
-        try prefetchRequest(pairs: condition.columnPairs(db, for: "including(all:)"), originKeys: nil).databaseRegion(
-            db)
+        try prefetchRequest(pairs: pivot.condition.columnPairs(db, for: "including(all:)"), originKeys: nil)
+            .databaseRegion(db)
     }
 
     /// The request of the associated rows of origin rows, given the values of their matched columns
-    /// (nil for the rows of any origin row).
+    /// (nil for the rows of any origin row): the destination rows, with the values of the pivot's
+    /// matched columns, whose pivot rows match the origin rows.
+    ///
+    /// ```sql
+    /// SELECT "citizen".*, "passport"."countryCode" AS "grdb_countryCode" FROM "citizen"
+    /// JOIN "passport" ON ("passport"."citizenId" = "citizen"."id") AND ("passport"."countryCode" IN ('FR', 'US'))
+    /// ```
     fileprivate func prefetchRequest(pairs: [(origin: String, destination: String)], originKeys: [[DatabaseValue]]?)
         -> QueryInterfaceRequest<Row>
     {
-        let pivots = pairs.map { Column($0.destination).forKey(SQLRelation.pivotColumn($0.destination)) }
-        let request = QueryInterfaceRequest<Row>(relation: relation).annotated(with: pivots)
-        guard let originKeys else { return request }
+        let alias = pivot.relation.alias ?? TableAliasBase(userName: nil)
+        var association = self
+        association.pivot.relation.alias = alias
+        if let originKeys { association.pivot.relation.filters.append(Self.prefetchCondition(pairs, originKeys)) }
+        let pivots = pairs.map { alias[$0.destination].forKey(SQLRelation.pivotColumn($0.destination)) }
+        return QueryInterfaceRequest<Row>(relation: association.destinationRelation()).annotated(with: pivots)
+    }
+
+    /// The condition on the pivot's matched columns: their values are those of an origin row.
+    private static func prefetchCondition(
+        _ pairs: [(origin: String, destination: String)], _ originKeys: [[DatabaseValue]]
+    )
+        -> SQLExpression
+    {
         var seen: Set<[DatabaseValue]> = []
         let keys = originKeys.filter { key in !key.contains(where: \.isNull) && seen.insert(key).inserted }
         let columns = pairs.map { Column($0.destination) }
-        let condition: SQLExpression
         if columns.count == 1 {
             let values = keys.map { $0[0] }
-            condition = values.count == 1 ? columns[0] == values[0] : values.contains(columns[0])
-        } else {
-            condition = keys.map { key in zip(columns, key).map { $0 == $1 }.joined(operator: .and) }
-                .joined(operator: .or)
+            return values.count == 1 ? columns[0] == values[0] : values.contains(columns[0])
         }
-        return request.filter(condition)
+        return keys.map { key in zip(columns, key).map { $0 == $1 }.joined(operator: .and) }.joined(operator: .or)
     }
 }
 
