@@ -227,7 +227,7 @@ struct StatementIterator {
                 // statement runs up to the next semicolon.
                 let searchStart = offset + max(consumed, 1) - 1
                 let end = utf8[searchStart...].firstIndex(of: CChar(UInt8(ascii: ";"))) ?? utf8.count - 1
-                throw database.compilationError(code: code, sql: text(offset..<end))
+                throw database.diagnosedError(code: code, sql: text(offset..<end), arguments: nil)
             }
             let statementSQL = text(offset..<offset + consumed)
             offset += consumed

@@ -118,24 +118,16 @@ extension DatabaseCapabilities {
 }
 
 extension Database {
-    /// Throws when the SQL uses a feature that the SQLite of the connection lacks, before SQLite
-    /// runs it: for the statements whose missing feature SQLite only finds when it runs them
-    /// (`CREATE VIRTUAL TABLE … USING fts5`: "no such module").
-    ///
-    /// - throws: A `DatabaseError` (`SQLITE_ERROR`) that names the features and the versions.
-    package func checkFeatures(ofSQL sql: String) throws {
-        guard let diagnosis = driver.capabilities.missingFeatureDiagnosis(sql: sql) else { return }
-        throw DatabaseError(resultCode: .SQLITE_ERROR, message: diagnosis, sql: sql)
-    }
-
-    /// The error of SQL that failed to compile: SQLite's own, whose message first names the SQL
-    /// features the running SQLite lacks, if the SQL uses any ("near "RETURNING": syntax error"
-    /// says little on SQLite 3.15).
-    func compilationError(code: Int32, sql: String) -> DatabaseError {
-        let error = self.error(code: code, sql: sql, arguments: nil)
-        guard let diagnosis = driver.capabilities.missingFeatureDiagnosis(sql: sql) else { return error }
+    /// The error of SQL that failed to compile or to run: SQLite's own, whose message first names
+    /// the SQL features the running SQLite lacks, if the SQL uses any ("near "RETURNING": syntax
+    /// error" says little on SQLite 3.15; `CREATE VIRTUAL TABLE … USING fts5` only fails when it
+    /// runs, with "no such module").
+    func diagnosedError(code: Int32, sql: String, arguments: StatementArguments?) -> DatabaseError {
+        let error = self.error(code: code, sql: sql, arguments: arguments)
+        guard code & 0xFF == SQLITE.ERROR, let diagnosis = driver.capabilities.missingFeatureDiagnosis(sql: sql)
+        else { return error }
         return DatabaseError(
             resultCode: error.extendedResultCode, message: "\(diagnosis) (\(error.message ?? "no message"))", sql: sql,
-            publicStatementArguments: error.publicStatementArguments)
+            arguments: arguments, publicStatementArguments: error.publicStatementArguments)
     }
 }

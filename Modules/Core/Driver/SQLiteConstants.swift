@@ -1,6 +1,7 @@
 /// The constants of the SQLite C API that the core uses (they are fixed by SQLite's ABI).
 enum SQLITE {
     static let OK: Int32 = 0
+    static let ERROR: Int32 = 1
     static let IGNORE: Int32 = 2
     static let ROW: Int32 = 100
     static let DONE: Int32 = 101

@@ -354,7 +354,7 @@ public final class Statement: CustomStringConvertible {
     @usableFromInline
     func stepDidEnd(_ code: CInt) throws -> Bool {
         guard code != SQLITE.DONE else { return false }
-        let error = database.error(code: code, sql: sql, arguments: arguments)
+        let error = database.diagnosedError(code: code, sql: sql, arguments: arguments)
         reset()
         throw database.statementDidFail(self, error: error)
     }

@@ -7,9 +7,7 @@ extension Database {
     /// - throws: A `DatabaseError` when SQLite refuses the table (an unknown module, say), or when
     ///   the SQLite of the connection lacks the module (SQLCipher 3.4 has no FTS5).
     public func create(virtualTable name: String, options: VirtualTableOptions = [], using module: String) throws {
-        let sql = Self.createVirtualTableSQL(name, options: options, module: module)
-        try checkFeatures(ofSQL: sql)
-        try execute(sql: sql)
+        try execute(sql: Self.createVirtualTableSQL(name, options: options, module: module))
     }
 
     /// Creates a virtual table, whose columns and options the body defines:
@@ -39,7 +37,6 @@ extension Database {
         let moduleSQL =
             arguments.isEmpty ? module.moduleName : "\(module.moduleName)(\(arguments.joined(separator: ", ")))"
         let sql = Self.createVirtualTableSQL(tableName, options: options, module: moduleSQL)
-        try checkFeatures(ofSQL: sql)
         try inSavepoint {
             try execute(sql: sql)
             try module.database(self, didCreate: tableName, using: definition)
