@@ -49,25 +49,25 @@ struct DatabaseRowDecoder<Record: FetchableRecord>: Decoder {
     }
 
     @usableFromInline func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        // A row with scopes needs a container and a storage of its own, which remember the key it
-        // decodes from the row itself. The kept containers of a record type map its keys as its
-        // column strategy says: where that strategy maps them, the containers of nested values,
-        // whose keys are columns, are not kept.
-        guard !row.hasNestedRows, appliesColumnStrategy || Record.databaseColumnDecodingStrategy.keysAreColumns,
+        // The kept containers of a record type map its keys as its column strategy says: where that
+        // strategy maps them, the containers of nested values, whose keys are columns, are not kept.
+        guard appliesColumnStrategy || Record.databaseColumnDecodingStrategy.keysAreColumns,
             let reusable = row.storage.reusableDecodingContainer()
         else {
-            return makeContainer()
+            // A row with scopes or prefetched rows gets a storage of its own, which remembers the
+            // key decoded from the row itself (see `RowStorage.decodedRowKey`).
+            return makeContainer(row: row.hasNestedRows ? row.forDecodingOneRecord() : row)
         }
-        return reusable.container(keyedBy: Key.self, for: ObjectIdentifier(Record.self)) { makeContainer() }
+        // The cursor's storage remembers the key of one record at a time: this one's, from now on.
+        row.storage.decodedRowKey = nil
+        return reusable.container(keyedBy: Key.self, for: ObjectIdentifier(Record.self)) { makeContainer(row: row) }
     }
 
-    /// A new container. Not inlined, so that `container(keyedBy:)` returns a kept container without
-    /// the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
+    /// A new container of a row. Not inlined, so that `container(keyedBy:)` returns a kept container
+    /// without the metadata of `KeyedDecodingContainer<Key>` (see `ReusableKeyedContainer`).
     @inline(never)
-    private func makeContainer<Key: CodingKey>() -> KeyedDecodingContainer<Key> {
-        // A row with scopes or prefetched rows gets a storage of its own, which remembers the key
-        // decoded from the row itself (see `RowStorage.decodedRowKey`).
-        let container = RowKeyedContainer<Key, Record>(row: row.hasNestedRows ? row.forDecodingOneRecord() : row)
+    private func makeContainer<Key: CodingKey>(row: Row) -> KeyedDecodingContainer<Key> {
+        let container = RowKeyedContainer<Key, Record>(row: row)
         let strategy = Record.databaseColumnDecodingStrategy
         guard appliesColumnStrategy, !strategy.keysAreColumns else { return KeyedDecodingContainer(container) }
         return KeyedDecodingContainer(MappedKeyedContainer(base: container, strategy: strategy))
@@ -296,8 +296,9 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     /// A value decoded from the column, or else from the scope or the prefetched rows of the key, or
     /// else, in a row with scopes or prefetched rows, from the row itself.
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key, column: RowColumn?) throws -> T {
-        if let column, let value = try decodeWithStrategy(T.self, column: column) {
-            return value
+        // No optional of `T` here: its metadata would be looked up at each call.
+        if let column, let read = Record.strategyRead(T.self, forColumn: column.name) {
+            return try decodeWithStrategy(T.self, read, column: column)
         }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, forKey: key, column: column) as! T
@@ -307,15 +308,13 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
             T.self, from: row.databaseValue(atIndex: column.index), column: column.name, key: key, sql: row.columns.sql)
     }
 
-    /// A date or data decoded with the strategy of the record type, or nil for the default
-    /// strategy (the value then decodes as any convertible value) or a missing column.
-    private func decodeWithStrategy<T>(_ type: T.Type, column: RowColumn) throws -> T? {
-        guard let read = Record.strategyRead(T.self, forColumn: column.name) else { return nil }
+    /// A date or data decoded with the strategy of the record type (see `strategyRead`).
+    private func decodeWithStrategy<T>(_ type: T.Type, _ read: (DatabaseValue) -> Any?, column: RowColumn) throws -> T {
         let dbValue = row.databaseValue(atIndex: column.index)
         guard let value = read(dbValue) else {
             throw DatabaseError.decodingMismatch(T.self, from: dbValue, column: column.name, sql: row.columns.sql)
         }
-        return (value as! T)
+        return value as! T
     }
 
     private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key, column: RowColumn?)
@@ -386,8 +385,18 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 func decodeNestedRecord<T: Decodable, Record: FetchableRecord>(
     _ type: T.Type, _ record: Record.Type, from row: Row
 ) throws -> T {
-    if let record = T.self as? any FetchableRecord.Type { return try record.init(row: row) as! T }
+    if let record = T.self as? any FetchableRecord.Type {
+        return try decodeFetchableRecord(record, as: T.self, from: row)
+    }
     return try T(from: DatabaseRowDecoder<Record>(row: row, appliesColumnStrategy: false))
+}
+
+/// A record decoded through `init(row:)`: the record type is `T`, opened from an existential, so
+/// that the record is not boxed in one, and the cast to `T` is one of a type to itself.
+private func decodeFetchableRecord<Fetched: FetchableRecord, T>(_ fetched: Fetched.Type, as type: T.Type, from row: Row)
+    throws -> T
+{
+    try Fetched(row: row) as! T
 }
 
 /// Decodes a column. Generic over the value only (not over the coding keys, which are the client's),

@@ -72,6 +72,9 @@ extension Row {
 
         /// The row of the shallowest scope of this name, or nil when there is none.
         public subscript(_ name: String) -> Row? {
+            // The row's own scopes first, without the queue of the breadth-first visit.
+            if let row = scopes[name] { return row }
+            guard scopes.storages.contains(where: { !$0.storage.scopes.isEmpty }) else { return nil }
             var found: Row?
             forEachScope { scopeName, row in
                 guard scopeName == name else { return false }

@@ -109,7 +109,7 @@ public struct Row: Sendable {
     public func index(forColumn columnName: String) -> Int? {
         // A statement row asks the statement, which remembers the next guess. (Optional chaining
         // borrows the statement, where binding it would retain it.)
-        guard storage.statement != nil else { return columns.index(of: columnName) }
+        guard storage.statement != nil else { return storage.index(ofColumn: columnName) }
         return storage.statement?.index(ofColumn: columnName)
     }
 
@@ -130,10 +130,10 @@ public struct Row: Sendable {
 
     /// The value at an index of a copied or adapted row.
     private func copiedOrAdaptedValue(atIndex index: Int) -> DatabaseValue {
-        guard let (unadapted, baseIndex) = unadaptedColumn(atIndex: index) else {
-            return storage.copiedValues[valuesStart + index]
-        }
-        return unadapted.databaseValue(atIndex: baseIndex)
+        guard let base = storage.base else { return storage.copiedValues[valuesStart + index] }
+        let baseIndex = storage.baseIndexes[index]
+        // Optional chaining borrows the statement, where binding it would retain it.
+        return base.statement?.databaseValue(at: Int32(baseIndex)) ?? base.copiedValues[valuesStart + baseIndex]
     }
 
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
@@ -199,13 +199,13 @@ extension Row {
         return nil
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.storedInteger(at: $1) } }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.storedReal(at: $1) } }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(at: $1) } }
 
     /// The index of the row's leftmost value in the statement of a row of a statement (of an
@@ -227,11 +227,18 @@ extension Row {
         return storage.base?.statement?.reading(at: index, read) ?? nil
     }
 
+    @inline(__always)
     private func statementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
         checkIndex(index)
-        // Optional chaining borrows the statement, where binding it would retain it. Adapted rows
-        // read their values as copied rows do.
-        return storage.statement?.reading(at: CInt(index), read) ?? nil
+        // Optional chaining borrows the statement, where binding it would retain it.
+        return storage.statement?.reading(at: CInt(index), read) ?? adaptedStatementColumn(atIndex: index, read)
+    }
+
+    /// For an adapted row of a statement's rows, the result of `read` at the base index; nil for
+    /// copied rows, which have no statement. Not inlined: the rows of a statement read at once.
+    @inline(never)
+    private func adaptedStatementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
+        storage.base?.statement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing

@@ -37,10 +37,35 @@ final class RowColumns: Sendable {
 
     /// The index of the leftmost column of this name, compared case-insensitively.
     func index(of name: String) -> Int? {
+        // A few columns are compared one by one, which costs less than folding the name and
+        // hashing it, also for the keys that are no columns (the scopes of joined rows).
+        if names.count <= Self.columnCountOfLinearSearch {
+            if !hasCaseInsensitiveDuplicates, let index = names.firstIndex(of: name) { return index }
+            return names.firstIndex { $0.isEqualIgnoringASCIICase(to: name) }
+        }
         // Exact matches are the common case, and avoid folding.
         if !hasCaseInsensitiveDuplicates, let index = names.firstIndex(of: name) {
             return index
         }
         return lowercasedIndexes[name.normalizedIdentifier]
+    }
+
+    /// The number of columns up to which a name is looked up without the dictionary.
+    private static let columnCountOfLinearSearch = 16
+}
+
+extension String {
+    /// Whether the strings are equal once their ASCII letters are lowercased, as SQLite compares
+    /// identifiers.
+    fileprivate func isEqualIgnoringASCIICase(to other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var otherBytes = other.utf8.makeIterator()
+        for byte in utf8 {
+            let otherByte = otherBytes.next()!
+            guard byte == otherByte || (byte | 0x20 == otherByte | 0x20 && (byte | 0x20) &- 0x61 < 26) else {
+                return false
+            }
+        }
+        return true
     }
 }

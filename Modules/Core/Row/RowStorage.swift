@@ -22,6 +22,9 @@ final class RowStorage: @unchecked Sendable {
     let base: RowStorage?
     /// The layout this storage adapts its base with, nil for an unadapted storage.
     let adaptedLayout: AdaptedRowLayout?
+    /// The index in the base storage of each column of an adapted storage (empty for an unadapted
+    /// one): the layout's, read without copying the layout.
+    let baseIndexes: [Int]
     /// The storages of the scoped rows, sorted by scope name.
     let scopes: [(name: String, storage: RowStorage)]
     /// The prefetched rows of the row, by association key (see `Row.prefetchedRows`): only a storage
@@ -34,10 +37,17 @@ final class RowStorage: @unchecked Sendable {
     // to them is re-entrant.
     @exclusivity(unchecked) private var iteratingConnection: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var decodingContainer: ReusableKeyedContainer?
-    /// In a storage made for the decoding of one record (see `forDecodingOneRecord()`): the coding
-    /// key that the record decoded from the row itself, if any. Unchecked exclusivity: such a
-    /// storage is only used by that decoding, on one thread.
+    /// The storage of `unscoped()`, kept for the next rows of the cursor (same exclusivity).
+    @exclusivity(unchecked) private var keptUnscoped: RowStorage?
+    /// In a storage made for the decoding of one record (see `forDecodingOneRecord()`), or in the
+    /// storage of a cursor's rows, which its records decode one after the other (the decoder resets
+    /// it for each record): the coding key that the record decoded from the row itself, if any.
+    /// Unchecked exclusivity: such a storage is only used by one decoding at a time, on one thread.
     @exclusivity(unchecked) var decodedRowKey: String?
+    /// The next column that a lookup by name tries first, in an adapted storage of a statement's
+    /// rows (see `RowColumns.index(of:guess:)`). Unchecked exclusivity: such a storage is only read
+    /// in the database access of its cursor, as its statement, which keeps such a guess too.
+    @exclusivity(unchecked) private var nextColumnGuess = 0
 
     init(columns: RowColumns, values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) {
         self.columns = columns
@@ -45,6 +55,7 @@ final class RowStorage: @unchecked Sendable {
         self.copiedValues = values
         self.base = nil
         self.adaptedLayout = nil
+        self.baseIndexes = []
         self.scopes = []
         self.prefetchedRows = prefetchedRows
     }
@@ -55,6 +66,7 @@ final class RowStorage: @unchecked Sendable {
         self.copiedValues = []
         self.base = nil
         self.adaptedLayout = nil
+        self.baseIndexes = []
         self.scopes = []
         self.prefetchedRows = [:]
     }
@@ -68,6 +80,7 @@ final class RowStorage: @unchecked Sendable {
         self.copiedValues = []
         self.base = base
         self.adaptedLayout = layout
+        self.baseIndexes = layout.columns.baseIndexes
         self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in
             (name, RowStorage(base: base, layout: scope))
         }
@@ -91,20 +104,42 @@ final class RowStorage: @unchecked Sendable {
         return RowStorage(base: base, layout: adaptedLayout, prefetchedRows: prefetchedRows)
     }
 
-    /// The storage of this storage's columns, without scopes.
+    /// The storage of this storage's columns, without scopes. A cursor's storage builds it once.
     func unscoped() -> RowStorage {
         guard let base, var layout = adaptedLayout, !scopes.isEmpty else { return self }
+        let isIterated = isIteratedInCurrentAccess
+        if isIterated, let keptUnscoped { return keptUnscoped }
         layout.scopes = [:]
-        return RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
+        let storage = RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
+        if isIterated {
+            storage.iteratingConnection = iteratingConnection
+            keptUnscoped = storage
+        }
+        return storage
+    }
+
+    /// The index of the leftmost column of this name (case-insensitive), if any. An adapted
+    /// storage of a statement's rows tries the column after the previous one first, as the
+    /// statement does (see `Statement.index(ofColumn:)`).
+    func index(ofColumn name: String) -> Int? {
+        guard base?.statement != nil else { return columns.index(of: name) }
+        guard let index = columns.index(of: name, guess: nextColumnGuess) else { return nil }
+        nextColumnGuess = index + 1
+        return index
+    }
+
+    /// Whether a cursor iterates the rows of this storage, in the current database access: the
+    /// storage may then keep what its rows share (containers, derived storages).
+    var isIteratedInCurrentAccess: Bool {
+        guard let iteratingConnection else { return false }
+        return CurrentDatabase.isAccessing(identifiedBy: iteratingConnection)
     }
 
     /// The keyed containers shared by the `Decodable` records of a cursor's rows, created on first
     /// use. Nil when no cursor iterates, and for a row decoded outside of its database access (a
     /// misuse, which must not race with the cursor on the containers).
     func reusableDecodingContainer() -> ReusableKeyedContainer? {
-        guard let iteratingConnection, CurrentDatabase.isAccessing(identifiedBy: iteratingConnection) else {
-            return nil
-        }
+        guard isIteratedInCurrentAccess else { return nil }
         if let decodingContainer { return decodingContainer }
         let container = ReusableKeyedContainer()
         decodingContainer = container
@@ -121,6 +156,9 @@ final class RowStorage: @unchecked Sendable {
     func endCursorIteration() {
         iteratingConnection = nil
         decodingContainer = nil
+        keptUnscoped?.endCursorIteration()
+        keptUnscoped = nil
+        decodedRowKey = nil
         for scope in scopes { scope.storage.endCursorIteration() }
     }
 }

@@ -50,8 +50,13 @@ extension SQLRelation {
             let pairs = try association.pivot.condition.columnPairs(db, for: "including(all:)")
             let originKeys = try rows.map { row in try pairs.map { try row.prefetchKeyValue(forColumn: $0.origin) } }
             let childRows = try Row.fetchAll(db, association.prefetchRequest(pairs: pairs, originKeys: originKeys))
-            let pivotColumns = pairs.map { Self.pivotColumn($0.destination) }
-            let groups = Dictionary(grouping: childRows) { row in pivotColumns.map { row[$0] as DatabaseValue } }
+            // The rows of one fetch share their columns: the pivot columns are looked up once.
+            let pivotIndexes = childRows.first.map { row in
+                pairs.compactMap { row.index(forColumn: Self.pivotColumn($0.destination)) }
+            }
+            let groups = Dictionary(grouping: childRows) { row in
+                pivotIndexes?.map(row.databaseValue(atIndex:)) ?? []
+            }
             let key = association.key.name(singular: false)
             for (index, originKey) in originKeys.enumerated() {
                 prefetched[index][key] = groups[originKey] ?? []
