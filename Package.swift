@@ -97,6 +97,8 @@ let package = Package(
             dependencies: [
                 "RSRegions", "RSCore", "RSSQLiteDriver", "RSMigrations", "RSQueryInterface", "RSObservation",
                 "RSReactive", "RSDiff",
+                // The C types of `FTS5.api(_:)`.
+                "CSQLite",
             ],
             path: "Modules/ReactiveSQLite"
         ),

@@ -35,3 +35,47 @@ static inline csqlite_preupdate_int_function csqlite_preupdate_depth(void) { ret
 static inline int csqlite_config_log(void (*callback)(void *, int, const char *), void *context) {
     return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
 }
+
+// FTS5 tokenizers. Swift never sees the layouts of fts5_api and fts5_tokenizer: these helpers take
+// the fts5_api as `void *`, and the three functions of a tokenizer one by one.
+typedef int (*csqlite_fts5_create_function)(void *context, const char **arguments, int count, Fts5Tokenizer **tokenizer);
+typedef void (*csqlite_fts5_delete_function)(Fts5Tokenizer *tokenizer);
+typedef int (*csqlite_fts5_token_function)(
+    void *context, int flags, const char *token, int count, int start, int end);
+typedef int (*csqlite_fts5_tokenize_function)(
+    Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int count, csqlite_fts5_token_function token);
+
+// The fts5_api of a connection, which `SELECT fts5(?1)` writes through a pointer bound with
+// sqlite3_bind_pointer (SQLite 3.20+); null when the library has no FTS5 ("no such function: fts5").
+static inline void *csqlite_fts5_api(sqlite3 *db) {
+    fts5_api *api = 0;
+    sqlite3_stmt *statement = 0;
+    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, 0) == SQLITE_OK) {
+        sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", 0);
+        sqlite3_step(statement);
+    }
+    sqlite3_finalize(statement);
+    return api;
+}
+
+// fts5_api.xCreateTokenizer, with the fts5_tokenizer built here from its functions (FTS5 copies it).
+static inline int csqlite_fts5_create_tokenizer(
+    void *api, const char *name, void *context, csqlite_fts5_create_function create,
+    csqlite_fts5_delete_function delete_, csqlite_fts5_tokenize_function tokenize, void (*destroy)(void *)) {
+    fts5_api *fts5 = (fts5_api *)api;
+    fts5_tokenizer tokenizer = {create, delete_, tokenize};
+    return fts5->xCreateTokenizer(fts5, name, context, &tokenizer, destroy);
+}
+
+// fts5_api.xFindTokenizer, with the functions of the fts5_tokenizer returned one by one.
+static inline int csqlite_fts5_find_tokenizer(
+    void *api, const char *name, void **context, csqlite_fts5_create_function *create,
+    csqlite_fts5_delete_function *delete_, csqlite_fts5_tokenize_function *tokenize) {
+    fts5_api *fts5 = (fts5_api *)api;
+    fts5_tokenizer tokenizer = {0, 0, 0};
+    int code = fts5->xFindTokenizer(fts5, name, context, &tokenizer);
+    *create = tokenizer.xCreate;
+    *delete_ = tokenizer.xDelete;
+    *tokenize = tokenizer.xTokenize;
+    return code;
+}

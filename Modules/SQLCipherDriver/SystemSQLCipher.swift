@@ -5,7 +5,8 @@ import RSCore
 // Swift cannot share its source between the two modules, since each must import only its own C
 // module (a process must never load libsqlite3 and libsqlcipher together). The differences:
 // `errmsg`, which explains SQLITE_NOTADB, and `db_config_int`, come from this module's C helpers
-// (see CSQLCipher.h), and the capabilities say that the library encrypts.
+// (see CSQLCipher.h), the capabilities say that the library encrypts, and the FTS5 entries are left
+// nil: SQLite 3.15.2 has neither FTS5 nor `sqlite3_bind_pointer`.
 
 extension DatabaseDriver {
     /// The driver over SQLCipher (Debian's libsqlcipher: SQLCipher 3.4, which embeds SQLite 3.15.2).

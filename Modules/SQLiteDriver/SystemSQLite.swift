@@ -83,7 +83,10 @@ extension DatabaseDriver {
             vfs_register: { vfs, makeDefault in
                 sqlite3_vfs_register(vfs?.assumingMemoryBound(to: sqlite3_vfs.self), makeDefault)
             },
-            config_log: csqlite_config_log
+            config_log: csqlite_config_log,
+            fts5_api: csqlite_fts5_api,
+            fts5_create_tokenizer: csqlite_fts5_create_tokenizer,
+            fts5_find_tokenizer: csqlite_fts5_find_tokenizer
         ),
         capabilities: DatabaseCapabilities(
             versionNumber: Int(sqlite3_libversion_number()),

@@ -17,7 +17,7 @@ public enum ConformanceSuite {
         + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
         + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
         + associationThroughChecks
-        + fullTextSearchChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks
+        + fullTextSearchChecks + fts5TokenizerChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

@@ -75,6 +75,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     var isInsideTransactionBlock = false
     /// The regions that `recordingSelection(_:_:)` records, innermost last.
     var selectionRecordings: [DatabaseRegion] = []
+    /// The connection's `fts5_api *`, once `fts5EntryPoints()` has asked it.
+    var fts5APIPointer: UnsafeMutableRawPointer?
 
     /// Opens a connection, on the queue of its future accesses.
     ///

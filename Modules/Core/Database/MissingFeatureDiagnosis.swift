@@ -45,6 +45,10 @@ package struct SQLFeature: Sendable {
     /// `STRICT` tables.
     package static let strictTables = SQLFeature(
         name: "STRICT tables", minimumVersionNumber: 3_037_000, pattern: #"\)\s*STRICT\b"#)
+    /// The FTS5 full-text engine.
+    package static let fts5 = SQLFeature(
+        name: "FTS5", minimumVersionNumber: 3_009_000, pattern: #"\bUSING\s+fts5\b"#,
+        compileOption: "SQLITE_ENABLE_FTS5", isAvailable: \.supportsFTS5)
 
     /// The features that SQL may use and that not every supported SQLite has.
     static let all: [SQLFeature] = [
@@ -71,9 +75,7 @@ package struct SQLFeature: Sendable {
         SQLFeature(
             name: "the FTS3 module (FTS3 and FTS4)", minimumVersionNumber: 3_005_000, pattern: #"\bUSING\s+fts[34]\b"#,
             compileOption: "SQLITE_ENABLE_FTS3", isAvailable: \.supportsFTS3),
-        SQLFeature(
-            name: "FTS5", minimumVersionNumber: 3_009_000, pattern: #"\bUSING\s+fts5\b"#,
-            compileOption: "SQLITE_ENABLE_FTS5", isAvailable: \.supportsFTS5),
+        fts5,
         SQLFeature(
             name: "JSON1 (the JSON functions)", minimumVersionNumber: 3_038_000,
             pattern: #"\bjsonb?(_[a-z_]+)?\s*\("#, compileOption: "SQLITE_ENABLE_JSON1",
@@ -112,6 +114,19 @@ extension DatabaseCapabilities {
     func missingFeatureDiagnosis(sql: String) -> String? {
         let missing = SQLFeature.all.filter { !$0.isAvailable(self) && $0.isUsed(by: sql) }
         guard !missing.isEmpty else { return nil }
+        return missingFeatureMessage(missing)
+    }
+
+    /// The error of an API that needs a feature this library lacks (`SQLITE_ERROR`, with the
+    /// message of SQL that uses it: "FTS5 needs SQLite compiled with SQLITE_ENABLE_FTS5; this
+    /// connection runs SQLite 3.15.2"), or nil when the library has it.
+    func missingFeatureError(_ feature: SQLFeature) -> DatabaseError? {
+        guard !feature.isAvailable(self) else { return nil }
+        return DatabaseError(resultCode: .SQLITE_ERROR, message: missingFeatureMessage([feature]))
+    }
+
+    /// "RETURNING needs SQLite 3.35.0, …; this connection runs SQLite 3.15.2".
+    private func missingFeatureMessage(_ missing: [SQLFeature]) -> String {
         let needs = missing.map { "\($0.name) needs \($0.requirement(for: self))" }.joined(separator: ", ")
         return "\(needs); this connection runs SQLite \(version)"
     }

@@ -40,6 +40,28 @@ public struct SQLiteAPI: Sendable {
             UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
             UnsafePointer<CChar>?
         ) -> Int32
+    /// `int (*)(void *, const char **, int, Fts5Tokenizer **)`: the `xCreate` function of an FTS5
+    /// tokenizer, which makes an instance of it from its arguments (context, arguments, argument count,
+    /// the instance it returns).
+    public typealias FTS5CreateCallback =
+        @convention(c) (
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, Int32,
+            UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32
+    /// `void (*)(Fts5Tokenizer *)`: the `xDelete` function of an FTS5 tokenizer, which deletes an instance.
+    public typealias FTS5DeleteCallback = @convention(c) (OpaquePointer?) -> Void
+    /// `int (*)(void *, int, const char *, int, int, int)`: the `xToken` function that an FTS5
+    /// tokenizer calls for each token (context, `FTS5_TOKEN_*` flags, token, byte count, start and end
+    /// byte offsets in the text).
+    public typealias FTS5TokenCallback =
+        @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32
+    /// `int (*)(Fts5Tokenizer *, void *, int, const char *, int, xToken)`: the `xTokenize` function of
+    /// an FTS5 tokenizer (instance, context of `xToken`, `FTS5_TOKENIZE_*` flags, text, byte count, `xToken`).
+    public typealias FTS5TokenizeCallback =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32, FTS5TokenCallback?
+        )
+        -> Int32
 
     // Library
     /// `sqlite3_libversion`.
@@ -229,6 +251,32 @@ public struct SQLiteAPI: Sendable {
     /// function is variadic: a driver calls it from C).
     public var config_log: (@convention(c) (LogCallback?, UnsafeMutableRawPointer?) -> Int32)?
 
+    // FTS5
+    /// The `fts5_api *` of a connection, as a raw pointer, or null (a C shim: `SELECT fts5(?1)`
+    /// with `sqlite3_bind_pointer`, SQLite 3.20+); nil when the library has no FTS5.
+    public var fts5_api: (@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?)?
+    /// `fts5_api.xCreateTokenizer` (a C shim that builds the `fts5_tokenizer`, which FTS5 copies,
+    /// from its three functions): fts5_api, name, context, `xCreate`, `xDelete`, `xTokenize`, and
+    /// the destructor of the context. Nil when the library has no FTS5.
+    public var fts5_create_tokenizer:
+        (
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, FTS5CreateCallback?,
+                FTS5DeleteCallback?, FTS5TokenizeCallback?, Destructor?
+            ) -> Int32
+        )?
+    /// `fts5_api.xFindTokenizer` (a C shim that returns the three functions of the `fts5_tokenizer`
+    /// one by one): fts5_api, name, then the context, `xCreate`, `xDelete` and `xTokenize` it
+    /// returns. Nil when the library has no FTS5.
+    public var fts5_find_tokenizer:
+        (
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                UnsafeMutablePointer<FTS5CreateCallback?>?, UnsafeMutablePointer<FTS5DeleteCallback?>?,
+                UnsafeMutablePointer<FTS5TokenizeCallback?>?
+            ) -> Int32
+        )?
+
     /// Creates a table from the entry points of one SQLite library.
     public init(
         libversion: @escaping @convention(c) () -> UnsafePointer<CChar>?,
@@ -336,7 +384,23 @@ public struct SQLiteAPI: Sendable {
         preupdate_depth: (@convention(c) (OpaquePointer?) -> Int32)? = nil,
         vfs_find: (@convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?)? = nil,
         vfs_register: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32)? = nil,
-        config_log: (@convention(c) (LogCallback?, UnsafeMutableRawPointer?) -> Int32)? = nil
+        config_log: (@convention(c) (LogCallback?, UnsafeMutableRawPointer?) -> Int32)? = nil,
+        fts5_api: (@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?)? = nil,
+        fts5_create_tokenizer:
+            (
+                @convention(c) (
+                    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, FTS5CreateCallback?,
+                    FTS5DeleteCallback?, FTS5TokenizeCallback?, Destructor?
+                ) -> Int32
+            )? = nil,
+        fts5_find_tokenizer:
+            (
+                @convention(c) (
+                    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                    UnsafeMutablePointer<FTS5CreateCallback?>?, UnsafeMutablePointer<FTS5DeleteCallback?>?,
+                    UnsafeMutablePointer<FTS5TokenizeCallback?>?
+                ) -> Int32
+            )? = nil
     ) {
         self.libversion = libversion
         self.libversion_number = libversion_number
@@ -414,5 +478,8 @@ public struct SQLiteAPI: Sendable {
         self.vfs_find = vfs_find
         self.vfs_register = vfs_register
         self.config_log = config_log
+        self.fts5_api = fts5_api
+        self.fts5_create_tokenizer = fts5_create_tokenizer
+        self.fts5_find_tokenizer = fts5_find_tokenizer
     }
 }
