@@ -300,10 +300,10 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         if let column, let read = Record.strategyRead(T.self, forColumn: column.name) {
             return try decodeWithStrategy(T.self, read, column: column)
         }
+        guard let column else { return try decodeWithoutColumn(T.self, forKey: key) }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
-            return try decodeConvertible(convertible, forKey: key, column: column) as! T
+            return try decodeConvertible(convertible, column: column) as! T
         }
-        guard let column else { return try decodeNested(T.self, forKey: key) }
         return try DatabaseValueDecoder<Record>.decode(
             T.self, from: row.databaseValue(atIndex: column.index), column: column.name, key: key, sql: row.columns.sql)
     }
@@ -317,23 +317,35 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         return value as! T
     }
 
-    private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key, column: RowColumn?)
-        throws -> T
-    {
-        guard let column else {
-            // A key that no column maps to: as a missing column.
-            if let value = T.fromMissingColumn() { return value }
-            throw row.missingColumnError(key.stringValue)
+    /// A convertible value of a column (the type opened from an existential).
+    private func decodeConvertible<T: DatabaseValueConvertible>(_ type: T.Type, column: RowColumn) throws -> T {
+        try decodeColumn(row, column)
+    }
+
+    /// A value of a key that no column maps to: a convertible value decodes as from a missing
+    /// column; others are nested records. Their conformances are kept for the next rows of a
+    /// cursor (see `RowStorage.conformances(of:)`).
+    private func decodeWithoutColumn<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let conformances = row.storage.conformances(of: T.self)
+        if let convertible = conformances.convertible {
+            return try decodeMissingColumn(convertible, forKey: key) as! T
         }
-        return try decodeColumn(row, column)
+        return try decodeNested(T.self, forKey: key, record: conformances.record)
+    }
+
+    private func decodeMissingColumn<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let value = T.fromMissingColumn() { return value }
+        throw row.missingColumnError(key.stringValue)
     }
 
     /// A value decoded from the scope of the key, or else from its prefetched rows (a collection), or
     /// else, in a row with scopes or prefetched rows, from the row itself (for one key of the record
     /// only).
-    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key, record: (any FetchableRecord.Type)?)
+        throws -> T
+    {
         if let scopedRow = scopedRow(forKey: key) {
-            return try decodeNestedRecord(T.self, Record.self, from: scopedRow)
+            return try decodeNestedRecord(T.self, Record.self, from: scopedRow, record: record)
         }
         if let rows = row.prefetchedRows[key.stringValue] {
             return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, key: key))
@@ -348,7 +360,7 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
                 sql: row.columns.sql)
         }
         row.storage.decodedRowKey = key.stringValue
-        return try decodeNestedRecord(T.self, Record.self, from: row.unscoped)
+        return try decodeNestedRecord(T.self, Record.self, from: row.unscoped, record: record)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -380,14 +392,13 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder() }
 }
 
-/// A nested record: through `init(row:)` for a `FetchableRecord`, `Decodable` for others, with the
-/// strategies of the record type `Record`, but for its column strategy: their keys are columns.
+/// A nested record: through `init(row:)` for a `FetchableRecord` (`record`, the type `T` when it
+/// is one), `Decodable` for others, with the strategies of the record type `Record`, but for its
+/// column strategy: their keys are columns.
 func decodeNestedRecord<T: Decodable, Record: FetchableRecord>(
-    _ type: T.Type, _ record: Record.Type, from row: Row
+    _ type: T.Type, _ decodingRecord: Record.Type, from row: Row, record: (any FetchableRecord.Type)?
 ) throws -> T {
-    if let record = T.self as? any FetchableRecord.Type {
-        return try decodeFetchableRecord(record, as: T.self, from: row)
-    }
+    if let record { return try decodeFetchableRecord(record, as: T.self, from: row) }
     return try T(from: DatabaseRowDecoder<Record>(row: row, appliesColumnStrategy: false))
 }
 

@@ -35,6 +35,8 @@ private struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecoding
     let rows: [Row]
     let codingPath: [any CodingKey]
     var currentIndex = 0
+    /// The conformances of the type of the elements, asked for the first one.
+    private var elementConformances: DecodedTypeConformances?
     var count: Int? { rows.count }
     var isAtEnd: Bool { currentIndex >= rows.count }
 
@@ -51,11 +53,18 @@ private struct PrefetchedRowsContainer<Record: FetchableRecord>: UnkeyedDecoding
                 type, .init(codingPath: codingPath, debugDescription: "no more prefetched rows"))
         }
         let row = rows[currentIndex]
+        let conformances: DecodedTypeConformances
+        if let kept = elementConformances, kept.type == ObjectIdentifier(T.self) {
+            conformances = kept
+        } else {
+            conformances = DecodedTypeConformances(of: T.self)
+            elementConformances = conformances
+        }
         let value: T
-        if let convertible = T.self as? any DatabaseValueConvertible.Type {
+        if let convertible = conformances.convertible {
             value = try row.decode(convertible, atIndex: 0) as! T
         } else {
-            value = try decodeNestedRecord(T.self, Record.self, from: row)
+            value = try decodeNestedRecord(T.self, Record.self, from: row, record: conformances.record)
         }
         currentIndex += 1
         return value

@@ -29,10 +29,12 @@ final class RowColumns: Sendable {
     /// The index of the leftmost column of this name, trying `guess` first: records usually read
     /// their columns in order, so that a guess of "the column after the previous one" saves a search.
     func index(of name: String, guess: Int) -> Int? {
-        if guess < names.count && isLeftmostOfItsName[guess] && names[guess] == name {
-            return guess
-        }
-        return index(of: name)
+        isLeftmostColumn(named: name, at: guess) ? guess : index(of: name)
+    }
+
+    /// Whether the column at an index has this exact name, and no column on its left has it.
+    func isLeftmostColumn(named name: String, at index: Int) -> Bool {
+        index < names.count && isLeftmostOfItsName[index] && names[index] == name
     }
 
     /// The index of the leftmost column of this name, compared case-insensitively.

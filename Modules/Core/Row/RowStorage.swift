@@ -48,6 +48,14 @@ final class RowStorage: @unchecked Sendable {
     /// rows (see `RowColumns.index(of:guess:)`). Unchecked exclusivity: such a storage is only read
     /// in the database access of its cursor, as its statement, which keeps such a guess too.
     @exclusivity(unchecked) private var nextColumnGuess = 0
+    /// The names that are no column of an adapted storage of a statement's rows, as records ask
+    /// for them (the keys of their scopes), up to `missingColumnCapacity` (same exclusivity).
+    @exclusivity(unchecked) private var missingColumnNames: [String] = []
+    private static let missingColumnCapacity = 4
+    /// The conformances of the types that the records of a cursor decode from scopes and from the
+    /// row itself (see `conformances(of:)`; exclusivity as the decoding containers).
+    @exclusivity(unchecked) private var keptConformances: [DecodedTypeConformances] = []
+    private static let keptConformancesCapacity = 8
 
     init(columns: RowColumns, values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) {
         self.columns = columns
@@ -120,12 +128,30 @@ final class RowStorage: @unchecked Sendable {
 
     /// The index of the leftmost column of this name (case-insensitive), if any. An adapted
     /// storage of a statement's rows tries the column after the previous one first, as the
-    /// statement does (see `Statement.index(ofColumn:)`).
+    /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
     func index(ofColumn name: String) -> Int? {
         guard base?.statement != nil else { return columns.index(of: name) }
-        guard let index = columns.index(of: name, guess: nextColumnGuess) else { return nil }
+        if columns.isLeftmostColumn(named: name, at: nextColumnGuess) {
+            nextColumnGuess += 1
+            return nextColumnGuess - 1
+        }
+        if missingColumnNames.contains(name) { return nil }
+        guard let index = columns.index(of: name) else {
+            if missingColumnNames.count < Self.missingColumnCapacity { missingColumnNames.append(name) }
+            return nil
+        }
         nextColumnGuess = index + 1
         return index
+    }
+
+    /// The conformances of a decoded type, kept for the next records while a cursor iterates.
+    func conformances<T>(of type: T.Type) -> DecodedTypeConformances {
+        guard isIteratedInCurrentAccess else { return DecodedTypeConformances(of: T.self) }
+        let identifier = ObjectIdentifier(T.self)
+        if let kept = keptConformances.first(where: { $0.type == identifier }) { return kept }
+        let conformances = DecodedTypeConformances(of: T.self)
+        if keptConformances.count < Self.keptConformancesCapacity { keptConformances.append(conformances) }
+        return conformances
     }
 
     /// Whether a cursor iterates the rows of this storage, in the current database access: the
@@ -158,6 +184,7 @@ final class RowStorage: @unchecked Sendable {
         decodingContainer = nil
         keptUnscoped?.endCursorIteration()
         keptUnscoped = nil
+        keptConformances = []
         decodedRowKey = nil
         for scope in scopes { scope.storage.endCursorIteration() }
     }
