@@ -209,6 +209,9 @@ private func schemaSQL(_ body: (Database) throws -> Void) throws -> [String] {
                 view: "names", options: [.temporary, .ifNotExists], columns: ["n"], asLiteral: "SELECT name FROM player"
             )
             try db.drop(view: "best")
+            try db.create(
+                view: "top", options: .ifNotExists, columns: ["who"],
+                as: Table("player").select(Column("name")).filter(Column("score") > 1000 && Column("name") != "?"))
             try db.rename(table: "player", to: "gamer")
             try db.drop(table: "gamer")
         }
@@ -228,6 +231,8 @@ private func schemaSQL(_ body: (Database) throws -> Void) throws -> [String] {
                 "CREATE VIEW \"best\" AS SELECT * FROM player WHERE score > 1000",
                 "CREATE TEMPORARY VIEW IF NOT EXISTS \"names\" (\"n\") AS SELECT name FROM player",
                 "DROP VIEW \"best\"",
+                "CREATE VIEW IF NOT EXISTS \"top\" (\"who\") AS SELECT \"name\" FROM \"player\" "
+                    + "WHERE (\"score\" > 1000) AND (\"name\" <> '?')",
                 "ALTER TABLE \"player\" RENAME TO \"gamer\"",
                 "DROP TABLE \"gamer\"",
             ])

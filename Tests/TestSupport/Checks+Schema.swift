@@ -118,6 +118,27 @@ let schemaChecks: [ConformanceCheck] = [
             try db.create(view: "best", columns: ["who"], asLiteral: "SELECT name FROM player WHERE score > \(1000)")
             try expectEqual(try String.fetchAll(db, sql: "SELECT who FROM best"), ["b"])
             try expectEqual(try db.columns(in: "best").map(\.name), ["who"])
+            // A view of a request, whose arguments are written as literals.
+            try db.create(view: "low", as: Table("player").select(Column("name")).filter(Column("score") < 1000))
+            try expectEqual(try String.fetchAll(db, sql: "SELECT name FROM low"), ["a"])
+        }
+    },
+    ConformanceCheck("a type-erased request fetches, counts and observes as the request it wraps") { factory in
+        try factory.makeWriter().write { db in
+            try db.create(table: "player") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text)
+            }
+            try db.execute(sql: "INSERT INTO player VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+            let request = AnyFetchRequest(
+                Table("player").select(Column("name"), as: String.self).filter(Column("id") > 1))
+            try expectEqual(try request.fetchAll(db), ["b", "c"])
+            try expectEqual(try request.fetchCount(db), 2)
+            try expectEqual(try request.asRequest(of: Row.self).fetchOne(db), ["name": "b"])
+            try expectEqual(try request.databaseRegion(db).description, "player(id,name)")
+            try expectEqual(
+                try Int.fetchOne(
+                    db, Table("player").select(count(Column("id"))).filter(request.contains(Column("name")))), 2)
         }
     },
     ConformanceCheck("a definition of several statements runs whole or not at all") { factory in

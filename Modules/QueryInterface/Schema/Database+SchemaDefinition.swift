@@ -166,6 +166,19 @@ extension Database {
         try execute(sql: sql)
     }
 
+    /// Creates a view of a request, whose values are written as SQL literals:
+    ///
+    /// ```swift
+    /// // CREATE VIEW "bestPlayer" AS SELECT * FROM "player" WHERE "score" > 1000
+    /// try db.create(view: "bestPlayer", as: Player.filter(Column("score") > 1000))
+    /// ```
+    public func create(
+        view name: String, options: ViewOptions = [], columns: [String]? = nil, as request: any SQLSubqueryable
+    ) throws {
+        try create(
+            view: name, options: options, columns: columns, asLiteral: SQL(elements: [.subquery(request.sqlSubquery)]))
+    }
+
     /// Drops a view: `DROP VIEW "name"`.
     public func drop(view name: String) throws {
         try execute(sql: "DROP VIEW \(name.quotedDatabaseIdentifier)")
