@@ -304,7 +304,48 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             }
         }
     },
+    ConformanceCheck(
+        "allColumns(excluding:) selects the columns of the table but some, in requests, joins and RETURNING"
+    ) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE qiTeam (id INTEGER PRIMARY KEY, name TEXT NOT NULL, secret TEXT);
+                    CREATE TABLE qiMember (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES qiTeam(id), Secret TEXT);
+                    INSERT INTO qiTeam VALUES (1, 'Reds', 'x');
+                    INSERT INTO qiMember VALUES (1, 1, 'y');
+                    """)
+        }
+        let sql = try tracedSQL(writer) { db in _ = try QITeam.fetchAll(db) }
+        try expectEqual(sql.last, "SELECT \"id\", \"name\" FROM \"qiTeam\"")
+        try writer.write { db in
+            try expectEqual(try QITeam.fetchAll(db), [QITeam(id: 1, name: "Reds")])
+            try expectEqual(try Row.fetchOne(db, QITeam.all())?.columnNames, ["id", "name"])
+            // Case-insensitive names, qualified in a join, whose scopes have the selected columns.
+            let member = try unwrap(
+                try Row.fetchOne(
+                    db,
+                    Table("qiMember").select(.allColumns(excluding: [Column("SECRET")]))
+                        .including(required: Table("qiMember").belongsTo(QITeam.self, key: "team"))),
+                "no member")
+            try expectEqual(member.columnNames, ["id", "teamId"])
+            try expectEqual(member.scopes["team"]?.columnNames, ["id", "name"])
+            if db.driver.capabilities.supportsReturning {
+                let inserted = try QITeam(id: 2, name: "Blues").insertAndFetch(db)
+                try expectEqual(inserted, QITeam(id: 2, name: "Blues"))
+            }
+        }
+    },
 ]
+
+/// A team whose secret is never selected.
+private struct QITeam: Codable, FetchableRecord, PersistableRecord, Equatable {
+    static let databaseTableName = "qiTeam"
+    static var databaseSelection: [any SQLSelectable] { [.allColumns(excluding: ["secret"])] }
+    var id: Int64
+    var name: String
+}
 
 /// A record of the query interface checks.
 struct QIPlayer: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable {

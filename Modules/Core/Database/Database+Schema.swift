@@ -182,6 +182,15 @@ extension Database {
         try tableSchema(SchemaObjectName(tableName)).names
     }
 
+    /// The names of the columns of a table, in order, but the excluded ones (lowercased names).
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    package func columnNames(in tableName: String, excluding excludedColumns: Set<String>) throws -> [String] {
+        try tableSchema(SchemaObjectName(tableName)).columns.filter {
+            !excludedColumns.contains($0.normalizedIdentifier)
+        }
+    }
+
     /// The lowercased names of the columns of a table (generated and hidden columns left out).
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.

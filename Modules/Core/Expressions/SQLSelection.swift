@@ -11,6 +11,8 @@ public struct SQLSelection: SQLSelectable, Sendable {
     package indirect enum Node: Sendable {
         /// `*`: `"book".*` in a request that joins several tables.
         case allColumns
+        /// The columns of the table of the request but these (lowercased): `"id", "name"`.
+        case allColumnsExcluding(Set<String>)
         /// A selection whose columns are those of the table of an alias: `"author".*`.
         case qualified(SQLSelection, TableAliasBase)
         /// Selections that need the database to be known.
@@ -43,6 +45,15 @@ public struct SQLSelection: SQLSelectable, Sendable {
         case .allColumns:
             guard let qualifier = context.qualifier else { return "*" }
             return qualifier.quotedDatabaseIdentifier + ".*"
+        case .allColumnsExcluding(let excludedColumns):
+            guard let (table, _) = context.relationTable else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "allColumns(excluding:) selects the columns of the table of a request or a record")
+            }
+            let qualifier = context.qualifier.map { $0.quotedDatabaseIdentifier + "." } ?? ""
+            return try context.database().columnNames(in: table, excluding: excludedColumns)
+                .map { qualifier + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
         case .qualified(let selection, let alias):
             let qualifier = context.qualifier
             defer { context.qualifier = qualifier }

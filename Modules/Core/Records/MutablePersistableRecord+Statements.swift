@@ -24,7 +24,8 @@ extension MutablePersistableRecord {
         if let returning {
             let key = PersistenceStatementKey(
                 kind: .insert(resolution), table: table, columns: container.columns, keyColumns: [])
-            try returning.fetch(db.returningStatement(key.sql, arguments: arguments, selection: returning.selection))
+            try returning.fetch(
+                db.returningStatement(key.sql, table: table, arguments: arguments, selection: returning.selection))
         } else {
             try db.insertStatement(table: table, columnsOf: container, onConflict: resolution)
                 .execute(arguments: arguments)
@@ -65,7 +66,8 @@ extension MutablePersistableRecord {
         let arguments = StatementArguments(databaseValues: assigned.map(\.1) + key.values)
         if let returning {
             try returning.fetch(
-                db.returningStatement(statementKey.sql, arguments: arguments, selection: returning.selection))
+                db.returningStatement(
+                    statementKey.sql, table: key.tableName, arguments: arguments, selection: returning.selection))
         } else {
             try db.persistenceStatement(statementKey).execute(arguments: arguments)
         }
@@ -99,17 +101,19 @@ extension ConflictResolution {
 
 extension Database {
     /// The statement of `sql` followed by `RETURNING selection`, from the statement cache, with its
-    /// arguments bound.
+    /// arguments bound. `table` is the table of the statement, whose columns the selection may name
+    /// (`allColumns(excluding:)`).
     ///
     /// - throws: A `DatabaseError`: `SQLITE_MISUSE` for an empty selection; the error of SQLite
     ///   (which names the missing feature) when it has no RETURNING (before 3.35).
     func returningStatement(
-        _ sql: String, arguments: StatementArguments, selection: [any SQLSelectable]
+        _ sql: String, table: String, arguments: StatementArguments, selection: [any SQLSelectable]
     ) throws -> Statement {
         guard !selection.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty RETURNING selection", sql: sql)
         }
         var context = SQLGenerationContext(database: self)
+        context.relationTable = (table, table)
         try context.append(arguments)
         let returning = try selection.sql(&context)
         let statement = try cachedStatement(sql: "\(sql) RETURNING \(returning)")

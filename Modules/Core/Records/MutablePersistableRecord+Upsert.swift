@@ -85,7 +85,7 @@ extension MutablePersistableRecord {
         try context.append(StatementArguments(persistenceContainer: container))
         sql += " DO UPDATE SET " + (try assignments.map { try $0.sql(&context) }.joined(separator: ", "))
         let returned = try db.returningStatement(
-            sql, arguments: context.arguments, selection: selection + [Column.rowID])
+            sql, table: table, arguments: context.arguments, selection: selection + [Column.rowID])
         let cursor = try Row.fetchCursor(returned)
         guard let row = try cursor.next() else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the upsert returned no row", sql: sql)

@@ -66,6 +66,7 @@ extension TableRecord {
         let selection = databaseSelection
         if selection.count == 1, selection[0] is AllColumns { return ("*", StatementArguments()) }
         var context = SQLGenerationContext(database: db)
+        context.relationTable = (databaseTableName, databaseTableName)
         let sql = try selection.sql(&context)
         return (sql, context.arguments)
     }

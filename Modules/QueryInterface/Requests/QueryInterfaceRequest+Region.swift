@@ -76,7 +76,7 @@ extension SQLSelection {
     /// nested in another one is not resolved: it may.)
     fileprivate func mayReadOtherRows(_ db: Database) throws -> Bool {
         switch node {
-        case .allColumns: return false
+        case .allColumns, .allColumnsExcluding: return false
         case .expression(let expression), .aliased(let expression, _):
             return try expression.resolvedFilter(db).mayReadOtherRows
         case .qualified(let selection, _): return try selection.mayReadOtherRows(db)

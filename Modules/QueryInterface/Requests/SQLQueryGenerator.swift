@@ -245,6 +245,8 @@ struct SQLQueryGenerator {
         case .allColumns:
             if let cte = ctes.named(table) { return try ctes.columnCount(of: cte, db) }
             return try db.schemaCachedValue(forKey: "columnCount:" + table) { try db.columns(in: table).count }
+        case .allColumnsExcluding(let excludedColumns):
+            return try db.columnNames(in: table, excluding: excludedColumns).count
         case .expression, .aliased:
             return 1
         case .qualified(let selection, let alias):

@@ -87,7 +87,7 @@ struct SQLRelation: Sendable {
     func mayNameSelectedValues(_ db: Database) throws -> Bool {
         try resolvedSelection(db).contains { selection in
             switch selection.node {
-            case .allColumns: return false
+            case .allColumns, .allColumnsExcluding: return false
             case .aliased, .qualified, .deferred: return true
             case .expression(let expression):
                 if case .literal = expression.node { return true }
