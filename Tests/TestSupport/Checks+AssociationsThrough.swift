@@ -123,6 +123,19 @@ let associationThroughChecks: [ConformanceCheck] = [
             try expectEqual(
                 try germany.request(for: ThroughCountry.citizens).orderByPrimaryKey().fetchAll(db), [ann, bob])
             try expectEqual(try italy.request(for: ThroughCountry.citizens).fetchCount(db), 0)
+            // The same associations between tables, without record types.
+            let (country, passport, citizen) = (Table("country"), Table("passport"), Table("citizen"))
+            let citizens = country.hasMany(
+                Row.self, through: country.hasMany(passport), using: passport.belongsTo(citizen))
+            let names = try Row.fetchAll(db, country.including(all: citizens.orderByPrimaryKey()).order(Column("name")))
+                .map { row in try unwrap(row.prefetchedRows["citizens"], "citizens").map { $0["name"] as String } }
+            try expectEqual(names, [["Ann"], ["Ann", "Bob"], []])
+            let holderCountries = passport.hasOne(
+                Row.self, through: passport.belongsTo(citizen), using: citizen.belongsTo(country, key: "birthCountry"))
+            let birthCountries = try Row.fetchAll(
+                db, passport.including(optional: holderCountries.select(Column("code"))).order(Column("id"))
+            ).map { $0.scopesTree["birthCountry"]?["code"] as String? }
+            try expectEqual(birthCountries, ["FR", "FR", "DE"])
         }
     },
     ConformanceCheck("an observation of records through a pivot is told of changes to the pivot, not to others") {

@@ -337,6 +337,35 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             }
         }
     },
+    ConformanceCheck("updateAll resolves conflicts as asked, and tables delete and find rows by key and id") {
+        factory in
+        try factory.makeWriter().write { db in
+            try insertQIPlayers(db)
+            let name = Column("name")
+            // Renaming everyone "Arthur" conflicts with the unique names: IGNORE skips the rows that
+            // would conflict, the default aborts the statement.
+            let abort = try expectDatabaseError { try QIPlayer.updateAll(db, name.set(to: "Arthur")) }
+            try expectDatabaseError(abort, .SQLITE_CONSTRAINT_UNIQUE)
+            try expectEqual(try QIPlayer.filter(id: 2).updateAll(db, onConflict: .ignore, name.set(to: "Arthur")), 0)
+            try expectEqual(try QIPlayer.updateAll(db, onConflict: .replace) { _ in name.set(to: "Zoe") }, 4)
+            try expectEqual(try QIPlayer.fetchAll(db).map(\.name), ["Zoe"])
+            // Tables, without record type.
+            let players = Table("qiPlayer")
+            try expectEqual(try players.exists(db, key: 4), true)
+            try expectEqual(try players.exists(db, key: ["name": "Zoe"]), true)
+            try expectEqual(try players.deleteOne(db, key: 4), true)
+            try expectEqual(try players.deleteOne(db, key: 4), false)
+            try expectEqual(try players.updateAll(db, onConflict: .abort, [Column("score").set(to: 1)]), 0)
+            try insertQIPlayers(in: db)
+            try expectEqual(try players.deleteAll(db, keys: [1, 2, 5]), 2)
+            try expectEqual(try players.deleteOne(db, key: ["name": "Craig"]), true)
+            let typed = Table<QIPlayer>("qiPlayer")
+            try expectEqual(try typed.exists(db, id: 4), true)
+            try expectEqual(try typed.filter(ids: [4]).fetchAll(db).map(\.name), ["David"])
+            try expectEqual(try typed.deleteAll(db, ids: [4]), 1)
+            try expectEqual(try players.fetchCount(db), 0)
+        }
+    },
 ]
 
 /// A team whose secret is never selected.
@@ -357,6 +386,11 @@ struct QIPlayer: Codable, FetchableRecord, PersistableRecord, Identifiable, Equa
 
 private func insertQIPlayers(_ db: Database) throws {
     try db.execute(sql: "CREATE TABLE qiPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, score INTEGER)")
+    try insertQIPlayers(in: db)
+}
+
+/// Inserts the four players into an existing table.
+private func insertQIPlayers(in db: Database) throws {
     for player in [
         QIPlayer(id: 1, name: "Arthur", score: 100), QIPlayer(id: 2, name: "Barbara", score: 150),
         QIPlayer(id: 3, name: "Craig", score: 200), QIPlayer(id: 4, name: "David", score: nil),

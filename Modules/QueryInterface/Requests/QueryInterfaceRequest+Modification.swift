@@ -21,22 +21,39 @@ extension QueryInterfaceRequest {
     /// Updates the rows of the request, and returns how many were updated:
     /// `try Player.filter(Column("team") == "red").updateAll(db, Column("score").set(to: 0))`.
     @discardableResult
-    public func updateAll(_ db: Database, _ assignments: ColumnAssignment...) throws -> Int {
-        try updateAll(db, assignments)
+    public func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: ColumnAssignment...
+    ) throws
+        -> Int
+    {
+        try updateAll(db, onConflict: conflictResolution, assignments)
     }
 
     /// Updates the rows of the request, and returns how many were updated. A request with a limit
     /// or DISTINCT updates the rows whose rowid it selects (the primary key of a table WITHOUT ROWID).
     /// The statement begins with the WITH clause of the request's common table expressions.
     ///
+    /// Conflicts are resolved as `conflictResolution` says (`UPDATE OR IGNORE …`), or else, for a
+    /// persistable record type, as its `persistenceConflictPolicy` says for updates.
+    ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request with HAVING but no GROUP BY, or
     ///   grouped by columns that are no unique key: its groups stand for several rows each.
     @discardableResult
-    public func updateAll(_ db: Database, _ assignments: [ColumnAssignment]) throws -> Int {
+    public func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]
+    ) throws
+        -> Int
+    {
         guard !assignments.isEmpty else { return 0 }
+        let resolution =
+            conflictResolution ?? (RowDecoder.self as? any MutablePersistableRecord.Type)?.persistenceConflictPolicy
+            .conflictResolutionForUpdate ?? .abort
         var context = SQLGenerationContext(database: db)
         var sql = try relation.allCTEs.withClause.sql(&context)
-        sql += "UPDATE \(relation.table.quotedDatabaseIdentifier) SET "
+        sql += resolution == .abort ? "UPDATE " : "UPDATE OR \(resolution.rawValue) "
+        sql += "\(relation.table.quotedDatabaseIdentifier) SET "
         sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
         sql += try rowsClause(&context, "update")
         try db.execute(sql: sql, arguments: context.arguments)
@@ -47,9 +64,10 @@ extension QueryInterfaceRequest {
     /// database components, and returns how many were updated: `updateAll(db) { $0.score += 10 }`.
     @discardableResult
     public func updateAll(
-        _ db: Database, assignment: (RowDecoder.DatabaseComponents) throws -> ColumnAssignment
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignment: (RowDecoder.DatabaseComponents) throws -> ColumnAssignment
     ) throws -> Int where RowDecoder: TableRecord {
-        try updateAll(db, [assignment(RowDecoder.databaseComponents)])
+        try updateAll(db, onConflict: conflictResolution, [assignment(RowDecoder.databaseComponents)])
     }
 
     /// Updates the rows of the request with the assignments that the closure builds from the record's
@@ -57,9 +75,10 @@ extension QueryInterfaceRequest {
     /// `updateAll(db) { [$0.score.set(to: 0), $0.name.set(to: nil)] }`.
     @discardableResult
     public func updateAll(
-        _ db: Database, assignments: (RowDecoder.DatabaseComponents) throws -> [ColumnAssignment]
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignments: (RowDecoder.DatabaseComponents) throws -> [ColumnAssignment]
     ) throws -> Int where RowDecoder: TableRecord {
-        try updateAll(db, assignments(RowDecoder.databaseComponents))
+        try updateAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 
     /// The WHERE clause that targets the rows of the request.

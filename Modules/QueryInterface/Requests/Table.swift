@@ -117,7 +117,22 @@ extension Table {
     public func deleteAll(_ db: Database) throws -> Int { try all().deleteAll(db) }
     /// Updates every row, and returns how many were updated.
     @discardableResult
-    public func updateAll(_ db: Database, _ assignments: ColumnAssignment...) throws -> Int {
-        try all().updateAll(db, assignments)
+    public func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: ColumnAssignment...
+    ) throws
+        -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
+    }
+    /// Updates every row, and returns how many were updated.
+    @discardableResult
+    public func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]
+    ) throws
+        -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
     }
 }

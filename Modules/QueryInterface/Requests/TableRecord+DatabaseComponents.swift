@@ -66,17 +66,19 @@ extension TableRecord {
     /// many were updated: `Player.updateAll(db) { $0.score += 10 }`.
     @discardableResult
     public static func updateAll(
-        _ db: Database, assignment: (DatabaseComponents) throws -> ColumnAssignment
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignment: (DatabaseComponents) throws -> ColumnAssignment
     ) throws -> Int {
-        try all().updateAll(db, assignment: assignment)
+        try all().updateAll(db, onConflict: conflictResolution, assignment: assignment)
     }
 
     /// Updates every row of the table with the assignments that the closure builds, and returns how
     /// many were updated: `Player.updateAll(db) { [$0.score.set(to: 0), $0.name.set(to: nil)] }`.
     @discardableResult
     public static func updateAll(
-        _ db: Database, assignments: (DatabaseComponents) throws -> [ColumnAssignment]
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        assignments: (DatabaseComponents) throws -> [ColumnAssignment]
     ) throws -> Int {
-        try all().updateAll(db, assignments: assignments)
+        try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
     }
 }

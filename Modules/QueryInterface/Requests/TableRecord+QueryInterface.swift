@@ -83,8 +83,24 @@ extension TableRecord {
     public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
     /// Updates every row of the table, and returns how many were updated.
     @discardableResult
-    public static func updateAll(_ db: Database, _ assignments: ColumnAssignment...) throws -> Int {
-        try all().updateAll(db, assignments)
+    public static func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: ColumnAssignment...
+    )
+        throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
+    }
+
+    /// Updates every row of the table, and returns how many were updated.
+    @discardableResult
+    public static func updateAll(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
+        _ assignments: [ColumnAssignment]
+    )
+        throws -> Int
+    {
+        try all().updateAll(db, onConflict: conflictResolution, assignments)
     }
 }
 
