@@ -65,12 +65,14 @@ public struct DatabaseRegionObservation: Sendable {
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Database) -> Void
     ) -> AnyDatabaseCancellable {
-        let observer = RegionChangeObserver(onChange: onChange)
+        let observer = Observer(onChange: onChange)
         let region = self.region
         let register: @Sendable (Result<Database, any Error>) -> Void = { result in
             do {
                 let db = try result.get()
-                try observer.start(region: region(db), in: db)
+                let observedRegion = try region(db)
+                observer.withRegistration { $0.region = observedRegion }
+                observer.register(in: db)
                 if startsWithChange { onChange(db) }
             } catch {
                 onError(error)
@@ -86,73 +88,28 @@ public struct DatabaseRegionObservation: Sendable {
             writer.asyncWriteAccess(register)
         }
         return AnyDatabaseCancellable {
-            // The connection holds a weak reference to the observer, which it forgets lazily:
-            // unregistered, it does not keep the deletions of its tables reported one by one.
-            guard observer.cancel() else { return }
-            writer.asyncWriteAccess { result in
-                if case .success(let db) = result { db.remove(transactionObserver: observer) }
-            }
+            if observer.withRegistration({ $0.cancel() }) == .remove { observer.remove(from: writer) }
         }
     }
 }
 
-/// The transaction observer of a `DatabaseRegionObservation`.
-private final class RegionChangeObserver: DatabaseRegionObserver, Sendable {
-    private let onChange: @Sendable (Database) -> Void
-    private let state = LockedValue(State())
+extension DatabaseRegionObservation {
+    /// The transaction observer of a `DatabaseRegionObservation`: it runs `onChange` after each
+    /// committed transaction that changed its region.
+    private final class Observer: RegionChangeObserver {
+        private let onChange: @Sendable (Database) -> Void
+        private let registration = LockedValue(ObserverRegistration())
 
-    private struct State {
-        var region = DatabaseRegion()
-        var isChanged = false
-        var isCancelled = false
-        var isRegistered = false
-    }
-
-    init(onChange: @escaping @Sendable (Database) -> Void) {
-        self.onChange = onChange
-    }
-
-    func start(region: DatabaseRegion, in db: Database) {
-        let isCancelled = state.withLock { state in
-            state.region = region
-            state.isRegistered = !state.isCancelled
-            return state.isCancelled
+        init(onChange: @escaping @Sendable (Database) -> Void) {
+            self.onChange = onChange
         }
-        if !isCancelled { db.add(transactionObserver: self) }
-    }
 
-    /// Cancels the observation; returns whether it was registered.
-    func cancel() -> Bool {
-        state.withLock { state in
-            state.isCancelled = true
-            return state.isRegistered
+        func withRegistration<T>(_ body: (inout ObserverRegistration) -> T) -> T {
+            registration.withLock(body)
         }
-    }
 
-    var observedRegion: DatabaseRegion { state.withLock { $0.region } }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        observedRegion.isModified(byEventsOfKind: eventKind)
-    }
-
-    func databaseDidChange() {
-        state.withLock { $0.isChanged = true }
-        stopObservingDatabaseChangesUntilNextTransaction()
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        databaseDidChange()
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        let isChanged = state.withLock { state in
-            defer { state.isChanged = false }
-            return state.isChanged && !state.isCancelled
+        func registeredRegionDidChange(in db: Database) {
+            onChange(db)
         }
-        if isChanged { onChange(db) }
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        state.withLock { $0.isChanged = false }
     }
 }

@@ -2,8 +2,8 @@ import Dispatch
 import RSCore
 
 /// Runs one started `ValueObservation`: the thin layer that performs what its `FetchScheduling`
-/// decides (fetches, timers), registers its transaction observer on the writer, and notifies values
-/// through the scheduler.
+/// decides (fetches, timers), registers its transaction observer on the writer (as its
+/// `ObserverRegistration` says, see `RegionChangeObserver`), and notifies values through the scheduler.
 ///
 /// Two ways to fetch, chosen by the connection of the initial read:
 /// - **On the writer** (a `DatabaseQueue`, whose reads run on its writer connection, or
@@ -15,7 +15,7 @@ import RSCore
 ///   where the `CommitClock` tells whether a commit that the initial snapshot did not see
 ///   changed the region (then it fetches again, and only then: no spurious duplicate of the initial
 ///   value). Later fetches run on readers, after the commits, without delaying writes.
-final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserver, @unchecked Sendable {
+final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver, @unchecked Sendable {
     // @unchecked Sendable: every mutable property is in `state`, under its lock, except `reducer`.
     // The reducer is used only to reduce a fetched value (`reduce(_:)`), which happens once per
     // fetch; `FetchScheduling` lets one fetch run at a time, and a fetch starts only after the
@@ -34,14 +34,9 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
         var writer: (any DatabaseWriter)?
         /// Where fetches run, once known.
         var mode: Mode?
-        /// The region the observer observes.
-        var region = DatabaseRegion()
-        /// Whether the observer is registered on the writer.
-        var isRegistered = false
-        /// Whether the current transaction changed the region (writer side).
-        var isChanged = false
-        /// Whether a fetch with write access runs: its own changes do not count.
-        var isWritingFetchRunning = false
+        /// The registration of the observer on the writer, and the region it observes. It is
+        /// cancelled with the scheduling's finish, in the same lock.
+        var registration = ObserverRegistration()
     }
 
     private enum Mode {
@@ -135,13 +130,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     private func startOnWriter(_ db: Database) throws -> Start {
         state.withLock { $0.mode = .writer }
         let fetched = try fetchOnWriter(db, isInitial: true)
-        // As in `register(watch:position:)`: a cancellation that comes after this lock unregisters
-        // the observer (in a write access, after this one); one that came before leaves it out.
-        let registers = state.withLock { state in
-            if !state.scheduling.isFinished { state.isRegistered = true }
-            return state.isRegistered
-        }
-        if registers { db.add(transactionObserver: self) }
+        // Left out when the observation was cancelled meanwhile (see `ObserverRegistration`).
+        register(in: db)
         return Start(value: try reduce(fetched), seenCommit: fetched.seenCommit)
     }
 
@@ -191,22 +181,10 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
                 if case .failure(let error) = result { self.fail(error) }
                 return
             }
-            // Checked in the lock that records the registration: a cancellation after it sees the
-            // observer registered, and unregisters it; one before it leaves it unregistered.
-            let registration = self.state.withLock { state -> (region: DatabaseRegion, isRegistered: Bool)? in
-                guard !state.scheduling.isFinished else { return nil }
-                defer { state.isRegistered = true }
-                return (state.region, state.isRegistered)
-            }
-            guard let (region, isRegistered) = registration else { return }
-            if isRegistered {
-                db.observedRegionDidChange(of: self)
-            } else {
-                db.add(transactionObserver: self)
-            }
+            guard let region = self.register(in: db) else { return }
             let changes = watch.changes(sinceSnapshotAt: position)
             if changes.map({ !$0.intersection(region).isEmpty }) ?? true {
-                self.databaseDidChangeRegion(db)
+                self.registeredRegionDidChange(in: db)
             }
         }
     }
@@ -236,8 +214,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     private func fetchOnWriter(_ db: Database, isInitial: Bool) throws -> Fetched {
         var fetched: Fetched?
         if observation.requiresWriteAccess {
-            state.withLock { $0.isWritingFetchRunning = true }
-            defer { state.withLock { $0.isWritingFetchRunning = false } }
+            withRegistration { $0.ignoresChanges = true }
+            defer { withRegistration { $0.ignoresChanges = false } }
             try db.inSavepoint {
                 fetched = try fetch(db, isInitial: isInitial)
                 return .commit
@@ -341,21 +319,14 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// Ends the observation: releases the database, and unregisters the observer. Returns whether
     /// the observation was not over yet.
     private func finish() -> Bool {
-        let (isRunning, writer, isRegistered) = state.withLock { state in
+        let (isRunning, writer, registrationAction) = state.withLock { state in
             defer {
                 state.writer = nil
                 state.mode = nil
-                state.isRegistered = false
             }
-            return (state.scheduling.finish(), state.writer, state.isRegistered)
+            return (state.scheduling.finish(), state.writer, state.registration.cancel())
         }
-        // The connection holds a weak reference to the observer, which it forgets lazily: unless
-        // it is unregistered, it would keep the deletions of its tables reported one by one.
-        if isRegistered, let writer {
-            writer.asyncWriteAccess { result in
-                if case .success(let db) = result { db.remove(transactionObserver: self) }
-            }
-        }
+        if registrationAction == .remove, let writer { remove(from: writer) }
         return isRunning
     }
 
@@ -376,16 +347,16 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
     /// Sets the observed region; returns whether it changed.
     @discardableResult
     private func setRegion(_ region: DatabaseRegion) -> Bool {
-        let isChanged = state.withLock { state in
-            defer { state.region = region }
-            return state.region != region
+        let isChanged = withRegistration { registration in
+            defer { registration.region = region }
+            return registration.region != region
         }
         if isChanged { observation.events.willTrackRegion?(region) }
         return isChanged
     }
 
     /// A committed transaction changed the region (the last one on the writer, `db`).
-    private func databaseDidChangeRegion(_ db: Database) {
+    func registeredRegionDidChange(in db: Database) {
         observation.events.databaseDidChange?()
         let commit = db.commitClock.commitCount
         perform(state.withLock { $0.scheduling.databaseDidChange(now: Self.now(), commit: commit) }, onWriter: db)
@@ -396,35 +367,9 @@ final class ValueObservationRunner<Reducer: ValueReducer>: DatabaseRegionObserve
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
-    // MARK: - Transaction observer
+    // MARK: - Region change observer
 
-    var observedRegion: DatabaseRegion { state.withLock { $0.region } }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        observedRegion.isModified(byEventsOfKind: eventKind)
-    }
-
-    func databaseDidChange() {
-        // The changes of a fetch with write access are its own: they do not ask for another fetch.
-        state.withLock { state in
-            if !state.isWritingFetchRunning { state.isChanged = true }
-        }
-        stopObservingDatabaseChangesUntilNextTransaction()
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        databaseDidChange()
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        let isChanged = state.withLock { state in
-            defer { state.isChanged = false }
-            return state.isChanged && !state.scheduling.isFinished
-        }
-        if isChanged { databaseDidChangeRegion(db) }
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        state.withLock { $0.isChanged = false }
+    func withRegistration<T>(_ body: (inout ObserverRegistration) -> T) -> T {
+        state.withLock { body(&$0.registration) }
     }
 }
