@@ -1,6 +1,7 @@
 import Dispatch
 import RSCore
 import RSObservation
+import RSQueryInterface
 
 /// A table `t` with an integer primary key and a column, behind a `ForwardingWriter`, whose fence
 /// waits for the fetches of a pool's readers.
@@ -107,6 +108,19 @@ let observationCancellationChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
         try writer.waitForAsyncAccesses()
         try expect(try !deletionsOfTAreObserved(writer), "the observer came back")
+    },
+    ConformanceCheck("a cancelled region observation unregisters its transaction observer at once") { factory in
+        let writer = try makeObservedDatabase(factory)
+        // The cancellable stays alive: only the cancellation can unregister the observer.
+        let cancellable = DatabaseRegionObservation(tracking: Table("t")).start(in: writer) { _ in
+        } onChange: { _ in
+        }
+        try writer.waitForAsyncAccesses()  // the registration of a pool's observer
+        try expect(try deletionsOfTAreObserved(writer), "the observer of t is registered")
+        cancellable.cancel()
+        try writer.waitForAsyncAccesses()
+        try expect(try !deletionsOfTAreObserved(writer), "the cancelled observation's observer is still registered")
+        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("an observation cancelled before its observer is registered never registers it") { factory in
         let writer = try makeObservedDatabase(factory)
