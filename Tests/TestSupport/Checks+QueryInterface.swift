@@ -362,8 +362,18 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             let typed = Table<QIPlayer>("qiPlayer")
             try expectEqual(try typed.exists(db, id: 4), true)
             try expectEqual(try typed.filter(ids: [4]).fetchAll(db).map(\.name), ["David"])
+            try expectEqual(try typed.selectID().fetchAll(db), [4])
             try expectEqual(try typed.deleteAll(db, ids: [4]), 1)
             try expectEqual(try players.fetchCount(db), 0)
+            // Primary keys and ids, selected.
+            try insertQIPlayers(in: db)
+            try expectEqual(try QIPlayer.selectID().fetchAll(db), [1, 2, 3, 4])
+            try expectEqual(try QIPlayer.filter(Column("score") > 100).selectID().fetchAll(db), [2, 3])
+            try expectEqual(try players.selectPrimaryKey(as: Int64.self).order(Column("name").desc).fetchOne(db), 4)
+            try db.execute(sql: "CREATE TABLE pair (a, b, PRIMARY KEY (b, a)); INSERT INTO pair VALUES (1, 2)")
+            try expectEqual(try Table("pair").selectPrimaryKey(as: Row.self).fetchOne(db), ["b": 2, "a": 1])
+            try db.execute(sql: "CREATE TABLE plain (x); INSERT INTO plain VALUES ('x')")
+            try expectEqual(try Table("plain").selectPrimaryKey(as: Int64.self).fetchAll(db), [1])
         }
     },
 ]
