@@ -138,8 +138,8 @@ public struct Row: Sendable {
 
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
     func unadaptedColumn(atIndex index: Int) -> (Row, Int)? {
-        guard let base = storage.base, let layout = storage.adaptedLayout else { return nil }
-        return (Row(storage: base, valuesStart: valuesStart), layout.columns.baseIndexes[index])
+        guard let base = storage.base else { return nil }
+        return (Row(storage: base, valuesStart: valuesStart), storage.baseIndexes[index])
     }
 
     func checkIndex(_ index: Int) {
@@ -212,7 +212,7 @@ extension Row {
     /// adapted row's unadapted row); nil for copied rows, and for adapted rows without column.
     var leftmostStatementColumnIndex: CInt? {
         if storage.statement != nil { return 0 }
-        guard storage.base?.statement != nil, let index = storage.adaptedLayout?.columns.baseIndexes.first else {
+        guard storage.base?.statement != nil, let index = storage.baseIndexes.first else {
             return nil
         }
         return CInt(index)
