@@ -80,12 +80,12 @@ public struct DatabaseRegionObservation: Sendable {
         }
         if startsWithChange {
             do {
-                try writer.writeAccess { db in register(.success(db)) }
+                try writer._writeAccess { db in register(.success(db)) }
             } catch {
                 onError(error)
             }
         } else {
-            writer.asyncWriteAccess(register)
+            writer._asyncWriteAccess(register)
         }
         return AnyDatabaseCancellable {
             if observer.withRegistration({ $0.cancel() }) == .remove { observer.remove(from: writer) }

@@ -35,7 +35,7 @@ extension RegionChangeObserver {
     /// cancellation says. The connection holds a weak reference to the observer, which it forgets
     /// lazily: unless it is removed, it would keep the deletions of its tables reported one by one.
     func remove(from writer: any DatabaseWriter) {
-        writer.asyncWriteAccess { result in
+        writer._asyncWriteAccess { result in
             if case .success(let db) = result { db.remove(transactionObserver: self) }
         }
     }

@@ -13,8 +13,8 @@ extension ValueObservation {
     /// ```
     ///
     /// The observation retains the database until it ends: when the cancellable is cancelled or
-    /// deallocated, or when a fetch fails (the error is then notified). On a reader that cannot write
-    /// (no `DatabaseWriter`), the initial value is the only value.
+    /// deallocated, or when a fetch fails (the error is then notified). On a reader that follows no
+    /// writer (`DatabaseReader._observedWriter`: a snapshot), the initial value is the only value.
     ///
     /// - parameters:
     ///   - reader: The database to observe.
@@ -28,7 +28,7 @@ extension ValueObservation {
         onChange: @escaping @Sendable (Reducer.Value) -> Void
     ) -> AnyDatabaseCancellable {
         events.willStart?()
-        guard let writer = reader as? any DatabaseWriter else {
+        guard let writer = reader._observedWriter else {
             return startOnce(in: reader, scheduling: scheduler, onError: onError, onChange: onChange)
         }
         let runner = ValueObservationRunner(

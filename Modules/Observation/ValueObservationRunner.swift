@@ -81,7 +81,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             do {
                 let start =
                     try observation.requiresWriteAccess
-                    ? writer.writeAccess { db in try startOnWriter(db) }
+                    ? writer._writeAccess { db in try startOnWriter(db) }
                     : writer.read { db in try startInRead(db) }
                 didStart(start, notifiesNow: true)
             } catch {
@@ -90,7 +90,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             return
         }
         if observation.requiresWriteAccess {
-            writer.asyncWriteAccess { result in
+            writer._asyncWriteAccess { result in
                 do {
                     try self.didStart(self.startOnWriter(result.get()), notifiesNow: false)
                 } catch {
@@ -175,7 +175,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// of the given snapshot: the commits after the snapshot that changed the region trigger a fetch.
     private func register(watch: CommitClock.Watch, position: ClosedRange<Int>) {
         guard let writer = state.withLock({ $0.writer }) else { return }
-        writer.asyncWriteAccess { result in
+        writer._asyncWriteAccess { result in
             guard !self.isFinished else { return }
             guard case .success(let db) = result else {
                 if case .failure(let error) = result { self.fail(error) }
@@ -238,7 +238,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             if let db {
                 complete(Result { try fetchOnWriter(db, isInitial: false) })
             } else {
-                writer.asyncWriteAccess { result in
+                writer._asyncWriteAccess { result in
                     self.complete(Result { try self.fetchOnWriter(result.get(), isInitial: false) })
                 }
             }

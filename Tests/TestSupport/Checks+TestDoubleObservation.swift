@@ -36,5 +36,41 @@ let testDoubleObservationChecks: [ConformanceCheck] = [
         try expectEqual(changes.current, 2)
         try expect(failure.current == nil, "the region observation failed: \(failure.current!)")
         withExtendedLifetime(regionCancellable) {}
-    }
+    },
+    ConformanceCheck("an observation over a double fetches where it does over the writer it forwards to") { factory in
+        // On a pool, on readers; on a queue, on the writer's connection.
+        let base = try factory.makeWriter()
+        let writer = ForwardingWriter(base)
+        let observation = ValueObservation.tracking { db in db.observesTransactions }
+        var connections: [Bool] = []
+        for reader in [base, writer] as [any DatabaseWriter] {
+            let recorder = ObservationRecorder<Bool>()
+            let cancellable = recorder.start(observation, in: reader)
+            connections.append(try recorder.waitForValues(count: 1)[0])
+            cancellable.cancel()
+        }
+        try expectEqual(connections[1], connections[0])
+    },
+    ConformanceCheck("observations of a closed double fail with SQLITE_MISUSE, as over the writer it forwards to") {
+        factory in
+        let writer = ForwardingWriter(try factory.makeWriter())
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        try writer.close()
+        let recorder = ObservationRecorder<Int>()
+        var observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+        observation.requiresWriteAccess = true
+        let cancellable = recorder.start(observation, in: writer)
+        try expectEqual((try recorder.waitForError() as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
+        cancellable.cancel()
+        let failure = Locked<DatabaseError?>(nil)
+        let isFailed = DispatchSemaphore(value: 0)
+        let regionCancellable = DatabaseRegionObservation(tracking: Table("t")).start(in: writer) { error in
+            failure.current = error as? DatabaseError
+            isFailed.signal()
+        } onChange: { _ in
+        }
+        try expectSignal(isFailed, "the error of the region observation")
+        try expectEqual(failure.current?.resultCode, .SQLITE_MISUSE)
+        withExtendedLifetime(regionCancellable) {}
+    },
 ]

@@ -36,4 +36,18 @@ let typeErasedConnectionChecks: [ConformanceCheck] = [
         try recorder.waitForValue("the value after a write") { $0 == 1 }
         withExtendedLifetime(cancellable) {}
     },
+    ConformanceCheck(
+        "a ValueObservation over an AnyDatabaseReader of a writer sees the writes of the writer, as in GRDB"
+    ) {
+        factory in
+        let base = try factory.makeWriter()
+        try base.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        let recorder = ObservationRecorder<Int>()
+        let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+        let cancellable = recorder.start(observation, in: AnyDatabaseReader(base))
+        try recorder.waitForValue("the initial value") { $0 == 0 }
+        try base.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        try recorder.waitForValue("the value after a write") { $0 == 1 }
+        withExtendedLifetime(cancellable) {}
+    },
 ]

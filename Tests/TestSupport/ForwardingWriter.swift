@@ -2,7 +2,8 @@ import Foundation
 import RSCore
 
 /// An application's test double: a writer that forwards to another one, written with the members
-/// `DatabaseWriter` requires, and nothing else. Observations work over it.
+/// `DatabaseWriter` requires, and nothing else. Observations work over it as over the writer it
+/// forwards to: it forwards the accesses of observations too (the underscored requirements).
 ///
 /// It also knows when the async accesses it forwarded have ended: `waitForAsyncAccesses()` is the
 /// fence of the checks that an observation does nothing more, on a pool too, whose fetches run
@@ -62,6 +63,32 @@ final class ForwardingWriter: DatabaseWriter {
         accessWillStart()
         base.asyncWriteWithoutTransaction { db in
             updates(db)
+            self.accessDidEnd()
+        }
+    }
+
+    func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        accessWillStart()
+        base.spawnConcurrentRead { result in
+            value(result)
+            self.accessDidEnd()
+        }
+    }
+
+    func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T { try base._writeAccess(updates) }
+
+    func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        accessWillStart()
+        base._asyncWriteAccess { result in
+            body(result)
+            self.accessDidEnd()
+        }
+    }
+
+    func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        accessWillStart()
+        base._spawnReadOfCurrentState { result in
+            value(result)
             self.accessDidEnd()
         }
     }

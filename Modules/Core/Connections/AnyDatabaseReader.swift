@@ -28,6 +28,10 @@ public class AnyDatabaseReader: DatabaseReader, @unchecked Sendable {
     /// Interrupts the statements of the base reader.
     public func interrupt() { base.interrupt() }
 
+    /// The writer the base reader follows: observations of a reader that wraps a writer follow the
+    /// writer's commits, as observations of the writer do.
+    public var _observedWriter: (any DatabaseWriter)? { base._observedWriter }
+
     /// Reads from the base reader, in a read-only transaction.
     public func read<T>(_ value: (Database) throws -> T) throws -> T { try base.read(value) }
 

@@ -63,4 +63,20 @@ public final class AnyDatabaseWriter: AnyDatabaseReader, DatabaseWriter, @unchec
     public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         base.spawnConcurrentRead(value)
     }
+
+    /// Runs `updates` on the base writer (see `DatabaseWriter._writeAccess(_:)`).
+    public func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+        try base._writeAccess(updates)
+    }
+
+    /// Runs `body` later on the base writer (see `DatabaseWriter._asyncWriteAccess(_:)`).
+    public func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        base._asyncWriteAccess(body)
+    }
+
+    /// Reads the current state from the base writer (see
+    /// `DatabaseWriter._spawnReadOfCurrentState(_:)`).
+    public func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        base._spawnReadOfCurrentState(value)
+    }
 }

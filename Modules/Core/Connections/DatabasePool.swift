@@ -30,7 +30,7 @@ public final class DatabasePool: DatabaseWriter {
     private let readQueue: DispatchQueue
     /// Whether a barrier write runs (on the writer, which it holds), with every reader reserved: a
     /// concurrent read spawned from it would wait for its end.
-    package var isInsideBarrierWrite: Bool { readers.areAllReserved }
+    private var isInsideBarrierWrite: Bool { readers.areAllReserved }
 
     /// Opens a database file, created if needed, in WAL mode, with the given driver.
     ///
@@ -167,7 +167,7 @@ public final class DatabasePool: DatabaseWriter {
         _ kind: Database.TransactionKind? = nil,
         _ updates: (Database) throws -> Database.TransactionCompletion
     ) throws {
-        try syncWriteAccess { db in
+        try _writeAccess { db in
             try db.inTransaction(kind) { try updates(db) }
         }
     }
@@ -322,13 +322,28 @@ public final class DatabasePool: DatabaseWriter {
     }
 }
 
-extension DatabasePool: SerializedWriter {
-    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+// The accesses of transactions and observations (see the requirements of `DatabaseWriter`).
+extension DatabasePool {
+    /// Runs `body` later on the writer, with the database, or with `SQLITE_MISUSE` when the
+    /// pool is closed.
+    public func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.async(body)
     }
 
-    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// Runs `updates` on the writer; a closed pool, or a call from inside one of its accesses,
+    /// is a `DatabaseError` (`SQLITE_MISUSE`).
+    public func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
         return try writer.sync(updates)
+    }
+
+    /// Runs `value` on a reader, as `spawnConcurrentRead(_:)` does, or, from a barrier write (where
+    /// no read may start), at once on the writer (see the requirement).
+    public func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        if isInsideBarrierWrite {
+            readOnWriter(value)
+        } else {
+            spawnConcurrentRead(value)
+        }
     }
 }

@@ -98,7 +98,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// during a write).
     @_disfavoredOverload
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
-        try syncWriteAccess(updates)
+        try _writeAccess(updates)
     }
 
     /// Runs `updates` later on the writer connection, while no read runs.
@@ -167,7 +167,7 @@ public final class DatabaseQueue: DatabaseWriter {
         _ kind: Database.TransactionKind? = nil,
         _ updates: (Database) throws -> Database.TransactionCompletion
     ) throws {
-        try syncWriteAccess { db in
+        try _writeAccess { db in
             try db.inTransaction(kind) { try updates(db) }
         }
     }
@@ -222,12 +222,17 @@ public final class DatabaseQueue: DatabaseWriter {
     }
 }
 
-extension DatabaseQueue: SerializedWriter {
-    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+// The accesses of transactions and observations (see the requirements of `DatabaseWriter`).
+extension DatabaseQueue {
+    /// Runs `body` later on the writer, with the database, or with `SQLITE_MISUSE` when the
+    /// queue is closed.
+    public func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.async(body)
     }
 
-    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// Runs `updates` on the writer; a closed queue, or a call from inside one of its accesses,
+    /// is a `DatabaseError` (`SQLITE_MISUSE`).
+    public func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
         try checkNotReentrant()
         return try writer.sync(updates)
     }

@@ -20,7 +20,7 @@ extension DatabaseReader {
         to writer: any DatabaseWriter, pagesPerStep: CInt = -1,
         progress: ((DatabaseBackupProgress) throws -> Void)? = nil
     ) throws {
-        try writer.writeAccess { destination in
+        try writer._writeAccess { destination in
             try read { source in
                 try source.backup(to: destination, pagesPerStep: pagesPerStep, progress: progress)
             }

@@ -58,9 +58,20 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// Interrupts the statements that run, if any: they fail with `SQLITE_INTERRUPT`. Safe from
     /// any thread, also after `close()`, where it does nothing.
     func interrupt()
+
+    /// The writer whose commits the observations of this reader follow: a writer follows itself; a
+    /// reader that cannot change (a snapshot) follows none, and its observations notify their
+    /// initial value only.
+    ///
+    /// The default implementations return the reader itself when it is a `DatabaseWriter`, and nil
+    /// otherwise. A reader that forwards to a writer may return that writer.
+    var _observedWriter: (any DatabaseWriter)? { get }
 }
 
 extension DatabaseReader {
+    /// Nil: the reader cannot change (see the requirement).
+    public var _observedWriter: (any DatabaseWriter)? { nil }
+
     /// Runs `value` in a read-only transaction, without blocking the calling task.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await LentClosure.run(value, schedule: asyncRead)

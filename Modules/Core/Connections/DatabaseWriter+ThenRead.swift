@@ -25,7 +25,7 @@ extension DatabaseWriter {
         thenRead value: @escaping @Sendable (Database, T) throws -> Output,
         completion: @escaping @Sendable (Result<Output, any Error>) -> Void
     ) {
-        asyncWriteAccess { result in
+        _asyncWriteAccess { result in
             let updated: T
             do {
                 let db = try result.get()

@@ -1,15 +1,3 @@
-/// A writer of the package, whose writes run on a `SerializedDatabase`.
-protocol SerializedWriter {
-    /// Runs `body` later on the writer, with the database or the error that prevents the access.
-    func scheduleWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void)
-
-    /// Runs `updates` on the writer, outside of any transaction, and returns its result.
-    ///
-    /// - throws: The error of `updates`, or a `DatabaseError` (`SQLITE_MISUSE`) for a closed writer,
-    ///   a call from inside one of its accesses, or a transaction left open.
-    func syncWriteAccess<T>(_ updates: (Database) throws -> T) throws -> T
-}
-
 /// A type that writes a database: `DatabaseQueue`, `DatabasePool`, or a test double.
 ///
 /// Writes are serialized. A conforming type needs, beyond `DatabaseReader`, the synchronous
@@ -18,6 +6,12 @@ protocol SerializedWriter {
 /// async accesses are built on them. (Unlike GRDB's, the async `writeWithoutTransaction(_:)` is not
 /// a requirement: a synchronous one that rethrows cannot stand for it, as the synchronous `read(_:)`
 /// stands for the async one, see `DatabaseReader`.)
+///
+/// Observations and transactions run on three underscored requirements, with default
+/// implementations built on the accesses above: `_writeAccess(_:)`, `_asyncWriteAccess(_:)` and
+/// `_spawnReadOfCurrentState(_:)`. A writer that forwards to a `DatabaseQueue` or a `DatabasePool`
+/// forwards them too, and its observations then behave exactly as theirs: no observation code asks
+/// which concrete type a writer is.
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `updates` outside of any transaction, and returns its result.
     ///
@@ -74,6 +68,32 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Calling it elsewhere (outside of a write access, inside a transaction, or from a barrier
     /// write of a pool) is a programming error that stops the program.
     func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Runs `updates` on the writer, outside of any transaction, and returns its result: the access
+    /// of transactions, observations and maintenance, which reports misuses with a `DatabaseError`
+    /// (`SQLITE_MISUSE`: a closed writer, a call from inside one of its accesses, a transaction left
+    /// open) where `writeWithoutTransaction(_:)`, which rethrows, cannot.
+    ///
+    /// The default implementation runs `writeWithoutTransaction(_:)`. A writer that forwards to
+    /// another one forwards this too, so that its transactions and observations behave as the other's.
+    func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T
+
+    /// Runs `body` later on the writer, outside of any transaction, with the database or the error
+    /// that prevents the access: the access of observations and async transactions, for which a
+    /// closed writer is an error (`SQLITE_MISUSE`), not a stop of the program.
+    ///
+    /// The default implementation runs `asyncWriteWithoutTransaction(_:)`. A writer that forwards
+    /// to another one forwards this too.
+    func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// From any write access outside of a transaction: runs `value` read-only in a snapshot of the
+    /// database as it is now, as `spawnConcurrentRead(_:)` does, also from a barrier write of a
+    /// `DatabasePool`, where no read may start (it then runs at once, on the writer). The observers
+    /// of change tokens fetch this way.
+    ///
+    /// The default implementation runs `spawnConcurrentRead(_:)`. A writer that forwards to another
+    /// one forwards this too.
+    func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
 }
 
 extension DatabaseWriter {
@@ -85,20 +105,17 @@ extension DatabaseWriter {
 
     /// From a write access, outside of a transaction: runs `value` at once, read-only, on the
     /// writer's connection, which the current write access holds.
-    package func readOnWriter(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+    func readOnWriter(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         let db = Database.currentWriteAccess()
         db.callOnce(value) { try db.readingOnly($0) }
     }
 
-    /// From any write access outside of a transaction, a barrier write of a pool included: runs
-    /// `value` read-only in a snapshot of the database as it is now, as `spawnConcurrentRead(_:)`
-    /// does, or, in a barrier write (where no read may start), at once on the writer.
-    package func spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        if let pool = self as? DatabasePool, pool.isInsideBarrierWrite {
-            readOnWriter(value)
-        } else {
-            spawnConcurrentRead(value)
-        }
+    /// The writer itself: its observations follow its commits (see the requirement).
+    public var _observedWriter: (any DatabaseWriter)? { self }
+
+    /// Runs `spawnConcurrentRead(_:)` (see the requirement).
+    public func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        spawnConcurrentRead(value)
     }
 
     /// From a write access, outside of a transaction: runs `value` as `spawnConcurrentRead(_:)`
@@ -126,18 +143,18 @@ extension DatabaseWriter {
     /// }
     /// ```
     public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writeAccess { db in try db.inTransactionReturning { try updates(db) } }
+        try _writeAccess { db in try db.inTransactionReturning { try updates(db) } }
     }
 
     /// Runs `updates` in a transaction without blocking the calling task.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
         try await LentClosure.run(
-            { db in try db.inTransactionReturning { try updates(db) } }, schedule: asyncWriteAccess)
+            { db in try db.inTransactionReturning { try updates(db) } }, schedule: _asyncWriteAccess)
     }
 
     /// Runs `updates` outside of any transaction without blocking the calling task.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await LentClosure.runOutsideOfTransaction(updates, schedule: asyncWriteAccess)
+        try await LentClosure.runOutsideOfTransaction(updates, schedule: _asyncWriteAccess)
     }
 
     /// Runs `updates` outside of any transaction, once no read runs, and with no read running
@@ -151,26 +168,14 @@ extension DatabaseWriter {
         try await LentClosure.run(updates, schedule: asyncBarrierWriteWithoutTransaction)
     }
 
-    /// Runs `updates` on the writer, outside of any transaction, and returns its result: the access
-    /// of the package's transactions, which reports the misuses that `writeWithoutTransaction(_:)`
-    /// cannot (it rethrows) with a `DatabaseError`. Other writers run `writeWithoutTransaction(_:)`.
-    package func writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
-        if let writer = self as? any SerializedWriter {
-            return try writer.syncWriteAccess(updates)
-        }
-        return try writeWithoutTransaction(updates)
+    /// Runs `writeWithoutTransaction(_:)` (see the requirement).
+    public func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction(updates)
     }
 
-    /// Runs `body` later on the writer, outside of any transaction, with the database, or with the
-    /// error that prevents the access: unlike `asyncWriteWithoutTransaction`, a closed
-    /// `DatabaseQueue` or `DatabasePool` is an error (`SQLITE_MISUSE`), not a stop of the program.
-    /// Other writers run `asyncWriteWithoutTransaction`.
-    package func asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        if let writer = self as? any SerializedWriter {
-            writer.scheduleWriteAccess(body)
-        } else {
-            asyncWriteWithoutTransaction { db in body(.success(db)) }
-        }
+    /// Runs `asyncWriteWithoutTransaction(_:)` (see the requirement).
+    public func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        asyncWriteWithoutTransaction { db in body(.success(db)) }
     }
 
     /// Runs `updates` in a transaction later, then `completion` with the database and the result.
@@ -197,7 +202,7 @@ extension DatabaseWriter {
     /// Rebuilds the database file, repacking it into a minimal amount of disk space.
     @_disfavoredOverload
     public func vacuum() throws {
-        try writeAccess { db in try db.execute(sql: "VACUUM") }
+        try _writeAccess { db in try db.execute(sql: "VACUUM") }
     }
 
     /// Rebuilds the database file, repacking it into a minimal amount of disk space, without
@@ -213,7 +218,7 @@ extension DatabaseWriter {
     /// - throws: A `DatabaseError` when the file exists, cannot be written, or SQLite lacks `VACUUM INTO`.
     @_disfavoredOverload
     public func vacuum(into filePath: String) throws {
-        try writeAccess { db in try db.execute(sql: "VACUUM INTO ?", arguments: [filePath]) }
+        try _writeAccess { db in try db.execute(sql: "VACUUM INTO ?", arguments: [filePath]) }
     }
 
     /// Writes a repacked copy of the database to a new file (see `vacuum(into:)`), without blocking

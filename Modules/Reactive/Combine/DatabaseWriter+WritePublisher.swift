@@ -26,7 +26,7 @@ extension DatabaseWriter {
     ) -> DatabasePublishers.Write<Output> {
         DatabasePublishers.Write(
             AccessPublisher(receiveOn: scheduler) { completion in
-                self.asyncWriteAccess { result in
+                self._asyncWriteAccess { result in
                     completion(
                         Result {
                             let db = try result.get()

@@ -135,7 +135,7 @@ extension DatabasePublishers {
                     },
                     onChange: { _ in
                         let number = ordering.withLock { $0.startFetch() }
-                        writer.spawnReadOfCurrentState { db in
+                        writer._spawnReadOfCurrentState { db in
                             let fetched = Result { try fetch(db.get()) }
                             ordering.withLock { publish($0.fetchDidComplete(number, with: fetched)) }
                         }
