@@ -26,7 +26,8 @@ package struct DemandState<Value> {
     package init() {}
     private var pendingValue: (value: Value, isLast: Bool)?
     private var pendingFailure: (any Error)?
-    private var isDelivering = false
+    /// Whether a value is being sent: from `startDelivery` (or `receiveTransient`) to `finishDelivery`.
+    package private(set) var isDelivering = false
     /// Whether the subscription is over: completed, or cancelled.
     package private(set) var isFinished = false
 
