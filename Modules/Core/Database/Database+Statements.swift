@@ -22,13 +22,13 @@ extension Database {
     /// cursor iterates the cached statement (a request fetched again inside the loop over its
     /// cursor), a new statement is returned, which would otherwise reset or rebind the cursor's.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache.cachedStatement(sql: sql) {
             checkAccess()
             if statement.isIteratedByCursor { return try makeStatement(sql: sql) }
             return statement
         }
         let statement = try makeStatement(sql: sql)
-        statementCache[sql] = statement
+        statementCache.keepCachedStatement(statement, sql: sql)
         return statement
     }
 
@@ -53,7 +53,7 @@ extension Database {
             while try statement.step() {}
             try statementDidFinish(statement)
         }
-        if let statement = reusableStatements.statement(sql: sql) {
+        if let statement = statementCache.reusableStatement(sql: sql) {
             try run(statement)
         } else {
             var statements = try prepareStatements(sql: sql)
@@ -65,7 +65,7 @@ extension Database {
                 single = count == 1 ? statement : nil
             }
             if let single, !single.invalidatesSchemaCache {
-                reusableStatements.insert(single, sql: sql)
+                statementCache.keepReusableStatement(single, sql: sql)
             }
         }
         try checkAllArgumentsConsumed(arguments, remaining: remaining, sql: sql)
@@ -90,12 +90,12 @@ extension Database {
     /// fetches that run it to completion at once.
     @usableFromInline
     func reusableStatement(sql: String) throws -> Statement {
-        if let statement = reusableStatements.statement(sql: sql) {
+        if let statement = statementCache.reusableStatement(sql: sql) {
             checkAccess()
             return statement
         }
         let statement = try makeStatement(sql: sql)
-        reusableStatements.insert(statement, sql: sql)
+        statementCache.keepReusableStatement(statement, sql: sql)
         return statement
     }
 
@@ -160,8 +160,6 @@ extension Database {
     func clearSchemaAndStatementCaches() {
         schemaCache = SchemaCache()
         statementCache.removeAll()
-        reusableStatements.removeAll()
-        persistenceStatements.removeAll()
     }
 
     /// Returns an iterator over the statements of an SQL string, prepared one after the other, so

@@ -20,16 +20,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     public var debugDescription: String { "<Database: \(description)>" }
 
     let api: SQLiteAPI
-    var statementCache: [String: Statement] = [:]
-    /// The statements of `execute(sql:)` and of the fetches of SQL, kept for the next call.
-    var reusableStatements = ReusableStatementCache()
     // The two caches below are read through mutating accessors (they keep their last hit) on each
     // saved record. Unchecked exclusivity: a connection is only used by the thread of its current
     // access (`checkAccess`), and the caches' methods never call back into the connection, so that
     // their accesses cannot overlap; the dynamic checks cost more than the lookups.
 
-    /// The statements of record persistence, by what they do (no SQL to build on each use).
-    @exclusivity(unchecked) var persistenceStatements = PersistenceStatementCache()
+    /// The prepared statements kept for later use.
+    @exclusivity(unchecked) var statementCache = StatementCache()
     /// What the connection knows of the schema.
     @exclusivity(unchecked) var schemaCache = SchemaCache()
     /// What tells the connection the primary keys of views: the `schemaSource` of the
@@ -144,8 +141,6 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// Closes the connection. Statements are finalized first.
     func close() {
         statementCache.removeAll()
-        reusableStatements.removeAll()
-        persistenceStatements.removeAll()
         // A statement that outlives the connection (close_v2 leaves it a zombie until its last
         // statement is finalized) must not report to a trace callback whose context is gone.
         stopTracing()

@@ -34,9 +34,9 @@ extension Database {
     func persistenceStatement(_ key: PersistenceStatementKey) throws -> Statement {
         // First, because the cache's exclusivity is unchecked: only the access's thread may touch it.
         checkAccess()
-        if let statement = persistenceStatements[key] { return statement }
+        if let statement = statementCache.persistenceStatement(key) { return statement }
         let statement = try makeStatement(sql: key.sql)
-        persistenceStatements[key] = statement
+        statementCache.keepPersistenceStatement(statement, for: key)
         return statement
     }
 }
@@ -49,7 +49,7 @@ extension Database {
     ) throws -> Statement {
         checkAccess()
         let kind = PersistenceStatementKey.Kind.insert(conflictResolution)
-        let lastHit = persistenceStatements.lastHit { key in
+        let lastHit = statementCache.lastPersistenceStatement { key in
             key.kind == kind && key.table == table && key.keyColumns.isEmpty && container.hasColumns(key.columns)
         }
         if let lastHit { return lastHit }
@@ -57,6 +57,3 @@ extension Database {
             PersistenceStatementKey(kind: kind, table: table, columns: container.columns, keyColumns: []))
     }
 }
-
-/// The statements of record persistence, by key.
-typealias PersistenceStatementCache = LastHitCache<PersistenceStatementKey, Statement>

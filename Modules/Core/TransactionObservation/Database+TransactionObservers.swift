@@ -96,9 +96,7 @@ extension Database {
         func deletes(_ statement: Statement) -> Bool {
             statement.databaseEventKinds.contains { if case .delete = $0 { true } else { false } }
         }
-        statementCache = statementCache.filter { !deletes($0.value) }
-        reusableStatements.removeAll(where: deletes)
-        persistenceStatements.removeAll(where: deletes)
+        statementCache.removeAll(where: deletes)
     }
 
     /// The kinds of changes that modify a region (its rowids do not count): insertions, deletions
