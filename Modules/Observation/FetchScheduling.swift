@@ -15,9 +15,9 @@
 ///                     fetching, change pending ────────────┘
 ///
 /// Any state ──finish (error, cancellation)──▶ finished, where nothing happens any more.
-package struct FetchScheduling: Sendable {
+struct FetchScheduling: Sendable {
     /// What the driver does after an event.
-    package enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         /// Nothing.
         case none
         /// Start a fetch now.
@@ -43,21 +43,21 @@ package struct FetchScheduling: Sendable {
     private var lastChangedCommit = 0
 
     /// A scheduling whose fetches start at least `minimumInterval` seconds apart.
-    package init(minimumInterval: Double = 0) {
+    init(minimumInterval: Double = 0) {
         self.minimumInterval = minimumInterval
     }
 
     /// Whether the observation is over.
-    package var isFinished: Bool { state == .finished }
+    var isFinished: Bool { state == .finished }
 
     /// The observation starts: its initial fetch runs now.
-    package mutating func start(now: Double) -> Action {
+    mutating func start(now: Double) -> Action {
         guard state == .starting else { return .none }
         return beginFetch(now: now)
     }
 
     /// A committed transaction, of the given number, changed the observed region.
-    package mutating func databaseDidChange(now: Double, commit: Int) -> Action {
+    mutating func databaseDidChange(now: Double, commit: Int) -> Action {
         lastChangedCommit = max(lastChangedCommit, commit)
         switch state {
         case .idle:
@@ -74,7 +74,7 @@ package struct FetchScheduling: Sendable {
 
     /// The fetch in progress ended, and its value was notified; its snapshot held the commits up
     /// to the given number at least.
-    package mutating func fetchDidComplete(now: Double, seenCommit: Int) -> Action {
+    mutating func fetchDidComplete(now: Double, seenCommit: Int) -> Action {
         guard case .fetching(let isChangePending) = state else { return .none }
         if isChangePending && lastChangedCommit > seenCommit { return beginFetchOrWait(now: now) }
         state = .idle
@@ -82,14 +82,14 @@ package struct FetchScheduling: Sendable {
     }
 
     /// The time that `waitUntil` gave has come.
-    package mutating func timerDidFire(now: Double) -> Action {
+    mutating func timerDidFire(now: Double) -> Action {
         guard state == .waiting else { return .none }
         return beginFetch(now: now)
     }
 
     /// The observation ends (an error, or a cancellation). Returns whether it was not over yet:
     /// the error of a fetch is notified only then.
-    package mutating func finish() -> Bool {
+    mutating func finish() -> Bool {
         defer { state = .finished }
         return state != .finished
     }

@@ -1,5 +1,6 @@
-import RSCore
 import Testing
+
+@testable import RSCore
 
 /// The commit clock, without a database: where a snapshot stands, and what watches record.
 @Suite struct CommitClockTests {

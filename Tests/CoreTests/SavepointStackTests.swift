@@ -1,5 +1,6 @@
-import RSCore
 import Testing
+
+@testable import RSCore
 
 /// The state machine of savepoints, without a database: which changes are told, when, and which
 /// are forgotten.

@@ -1,5 +1,6 @@
-import RSObservation
 import Testing
+
+@testable import RSObservation
 
 /// The scheduling of fetches, without a database: coalescing, ordering, throttling, the end.
 @Suite struct FetchSchedulingTests {

@@ -1,5 +1,5 @@
 #if !canImport(Combine)
-    import RSReactive
+    @testable import RSReactive
     import Testing
 
     /// The rules of `combineLatest` (RSReactive's, where OpenCombine lacks it), without publishers:
@@ -331,14 +331,14 @@
 
     extension CombineLatestState<Int, String, CombineLatestStateTests.TestError, String>.Actions: Equatable {
         /// Same upstream actions, and same delivery.
-        package static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.cancel == rhs.cancel && lhs.request == rhs.request && lhs.delivery == rhs.delivery
         }
     }
 
     extension CombineLatestState<Int, String, CombineLatestStateTests.TestError, String>.Delivery: Equatable {
         /// Same combination, or same completion.
-        package static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func == (lhs: Self, rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.value(lhsFirst, lhsSecond), .value(rhsFirst, rhsSecond)):
                 lhsFirst == rhsFirst && lhsSecond == rhsSecond

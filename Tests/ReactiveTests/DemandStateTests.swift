@@ -1,5 +1,6 @@
-import RSReactive
 import Testing
+
+@testable import RSReactive
 
 /// What a subscription sends, and when, without a database: demand, the latest value, failures,
 /// cancellation, one delivery at a time.
@@ -142,7 +143,7 @@ private struct TestError: Error {}
 
 extension DemandState<Int>.Delivery: Equatable {
     /// Values compare by value; failures are all equal.
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case let (.value(lhs, lhsIsLast), .value(rhs, rhsIsLast)): lhs == rhs && lhsIsLast == rhsIsLast
         case (.failure, .failure): true

@@ -1,6 +1,7 @@
-import RSReactive
 import ReactiveSQLite
 import Testing
+
+@testable import RSReactive
 
 /// The values of change tokens, put back in the order of the tokens, without a database (but for
 /// the rows that duplicates are compared by).

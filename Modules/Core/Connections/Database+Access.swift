@@ -24,7 +24,7 @@ extension Database {
     /// again each time the pragma changes: the pragma is only turned on for the first statement
     /// that SQLite does not know to be read-only (`sqlite3_stmt_readonly`: a write, or some pragmas),
     /// and off at the end. Most read accesses run read-only statements only, and pay nothing.
-    package func readingOnly<T>(_ body: () throws -> T) throws -> T {
+    func readingOnly<T>(_ body: () throws -> T) throws -> T {
         if isReadOnlyAccess { return try body() }
         isReadOnlyAccess = true
         let result = Result { try body() }

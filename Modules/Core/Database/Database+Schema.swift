@@ -194,7 +194,7 @@ extension Database {
     /// The lowercased names of the columns of a table (generated and hidden columns left out).
     ///
     /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
-    package func normalizedColumnNames(in tableName: String) throws -> Set<String> {
+    func normalizedColumnNames(in tableName: String) throws -> Set<String> {
         try tableSchema(SchemaObjectName(tableName)).normalizedNames
     }
 

@@ -24,7 +24,7 @@ package struct SQLGenerationContext {
     }
 
     /// The database the SQL is generated for, if any.
-    package var databaseIfAny: Database? { db }
+    var databaseIfAny: Database? { db }
 
     /// The database the SQL is generated for.
     ///

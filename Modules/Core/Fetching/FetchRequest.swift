@@ -41,7 +41,7 @@ extension PreparedRequest {
     /// The rows of the request with their prefetched rows, or nil when the request prefetches no
     /// rows: its rows are then read from the statement as they come.
     @usableFromInline
-    package func supplementedRows(_ db: Database) throws -> [Row]? {
+    func supplementedRows(_ db: Database) throws -> [Row]? {
         guard let supplementaryFetch else { return nil }
         return try supplementaryFetch(db, Row.fetchAll(statement, adapter: adapter))
     }
@@ -49,7 +49,7 @@ extension PreparedRequest {
     /// Throws unless the request's rows can be read by a cursor, as they come.
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for a request that prefetches rows.
-    package func checkCursorSupport() throws {
+    func checkCursorSupport() throws {
         guard supplementaryFetch == nil else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,

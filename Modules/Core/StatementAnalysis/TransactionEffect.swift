@@ -15,7 +15,7 @@ package enum TransactionEffect: Hashable, Sendable {
     case rollbackSavepoint(String)
 
     /// Whether the statement undoes changes (a rollback of the transaction or to a savepoint).
-    package var isRollback: Bool {
+    var isRollback: Bool {
         switch self {
         case .rollbackTransaction, .rollbackSavepoint: return true
         default: return false

@@ -36,12 +36,12 @@ package final class CommitClock: Sendable {
     package var commitCount: Int { state.withLock { $0.commitCount } }
 
     /// Called by the writer when SQLite is about to commit (from the commit hook).
-    package func commitWillBegin() {
+    func commitWillBegin() {
         state.withLock { $0.isCommitting = true }
     }
 
     /// Called by the writer once the commit is done, with what the transaction changed.
-    package func commitDidEnd(eventKinds: [DatabaseEventKind], notifiedRegion: DatabaseRegion) {
+    func commitDidEnd(eventKinds: [DatabaseEventKind], notifiedRegion: DatabaseRegion) {
         state.withLock { state in
             state.isCommitting = false
             state.commitCount += 1
@@ -55,7 +55,7 @@ package final class CommitClock: Sendable {
     }
 
     /// Called by the writer when a commit that began failed (SQLite rolled back instead).
-    package func commitDidFail() {
+    func commitDidFail() {
         state.withLock { $0.isCommitting = false }
     }
 

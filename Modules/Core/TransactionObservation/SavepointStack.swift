@@ -7,32 +7,32 @@
 ///
 /// Savepoint names are compared as SQLite compares them (the caller gives them lowercased), and may
 /// repeat: SQLite releases and rolls back to the most recent savepoint of a name.
-package struct SavepointStack<Change> {
+struct SavepointStack<Change> {
     /// The open savepoints, innermost last, each with the number of changes made before it.
     private var savepoints: [(name: String, changeCount: Int)] = []
     /// The changes made since the outermost savepoint began, in order.
     private var changes: [Change] = []
 
     /// An empty stack: no savepoint is open.
-    package init() {}
+    init() {}
 
     /// Whether no savepoint is open: changes are then told at once.
-    package var isEmpty: Bool { savepoints.isEmpty }
+    var isEmpty: Bool { savepoints.isEmpty }
 
     /// A savepoint begins (`SAVEPOINT name`).
-    package mutating func begin(_ name: String) {
+    mutating func begin(_ name: String) {
         savepoints.append((name, changes.count))
     }
 
     /// Keeps a change made inside the open savepoints.
-    package mutating func append(_ change: Change) {
+    mutating func append(_ change: Change) {
         precondition(!isEmpty, "a change outside of any savepoint is told at once")
         changes.append(change)
     }
 
     /// A savepoint is released (`RELEASE name`), along with the savepoints that began after it.
     /// Returns the changes to tell now: all of them when no savepoint is left.
-    package mutating func release(_ name: String) -> [Change] {
+    mutating func release(_ name: String) -> [Change] {
         guard let index = savepoints.lastIndex(where: { $0.name == name }) else { return [] }
         savepoints.removeSubrange(index...)
         return savepoints.isEmpty ? takeChanges() : []
@@ -40,7 +40,7 @@ package struct SavepointStack<Change> {
 
     /// The transaction rolls back to a savepoint (`ROLLBACK TO name`): the changes made since it
     /// began are forgotten, and the savepoints that began after it are gone. The savepoint stays.
-    package mutating func rollback(to name: String) {
+    mutating func rollback(to name: String) {
         guard let index = savepoints.lastIndex(where: { $0.name == name }) else { return }
         changes.removeSubrange(savepoints[index].changeCount...)
         savepoints.removeSubrange((index + 1)...)
@@ -48,13 +48,13 @@ package struct SavepointStack<Change> {
 
     /// The transaction commits, which releases every savepoint: returns the changes to tell now,
     /// and empties the stack.
-    package mutating func commit() -> [Change] {
+    mutating func commit() -> [Change] {
         savepoints.removeAll()
         return takeChanges()
     }
 
     /// The transaction rolls back: every change and savepoint is forgotten.
-    package mutating func rollback() {
+    mutating func rollback() {
         savepoints.removeAll()
         changes.removeAll()
     }

@@ -11,9 +11,9 @@
 ///       └──── request(demand) ─────┘   └──receive(value): replaces it           └─ (last value) ──▶ finished
 ///
 /// Any state ──cancel, or a completion delivered──▶ finished, where nothing is sent any more.
-package struct DemandState<Value> {
+struct DemandState<Value> {
     /// What the driver sends now.
-    package enum Delivery {
+    enum Delivery {
         /// A value; then `.finished` when `isLast`.
         case value(Value, isLast: Bool)
         /// A completion: the subscription is over.
@@ -23,16 +23,16 @@ package struct DemandState<Value> {
     private var demand = Subscribers.Demand.none
 
     /// A subscription without demand yet.
-    package init() {}
+    init() {}
     private var pendingValue: (value: Value, isLast: Bool)?
     private var pendingFailure: (any Error)?
     /// Whether a value is being sent: from `startDelivery` (or `receiveTransient`) to `finishDelivery`.
-    package private(set) var isDelivering = false
+    private(set) var isDelivering = false
     /// Whether the subscription is over: completed, or cancelled.
-    package private(set) var isFinished = false
+    private(set) var isFinished = false
 
     /// Adds demand. Returns whether a delivery can start (a value waits for it).
-    package mutating func request(_ additionalDemand: Subscribers.Demand) -> Bool {
+    mutating func request(_ additionalDemand: Subscribers.Demand) -> Bool {
         guard !isFinished else { return false }
         demand += additionalDemand
         return !isDelivering && pendingValue != nil && demand > 0
@@ -40,14 +40,14 @@ package struct DemandState<Value> {
 
     /// Receives a value to send: it replaces the value that waits, if any. With `isLast`, the
     /// subscription finishes once it is sent.
-    package mutating func receive(_ value: Value, isLast: Bool = false) {
+    mutating func receive(_ value: Value, isLast: Bool = false) {
         guard !isFinished, pendingFailure == nil else { return }
         pendingValue = (value, isLast)
     }
 
     /// Receives a value that is valid only now: returns it when it can be sent now (demand, and no
     /// other delivery); it is dropped otherwise.
-    package mutating func receiveTransient(_ value: Value) -> Value? {
+    mutating func receiveTransient(_ value: Value) -> Value? {
         guard !isFinished, pendingFailure == nil, !isDelivering, demand > 0 else { return nil }
         demand -= 1
         isDelivering = true
@@ -55,7 +55,7 @@ package struct DemandState<Value> {
     }
 
     /// Receives the failure that ends the subscription: the value that waits is dropped.
-    package mutating func receive(failure: any Error) {
+    mutating func receive(failure: any Error) {
         guard !isFinished else { return }
         pendingValue = nil
         pendingFailure = failure
@@ -63,7 +63,7 @@ package struct DemandState<Value> {
 
     /// What to send now, if anything: a failure, or a value within the demand. A value starts a
     /// delivery, which `finishDelivery` ends.
-    package mutating func startDelivery() -> Delivery? {
+    mutating func startDelivery() -> Delivery? {
         guard !isFinished, !isDelivering else { return nil }
         if let failure = pendingFailure {
             pendingFailure = nil
@@ -79,7 +79,7 @@ package struct DemandState<Value> {
     }
 
     /// Ends a delivery, with the demand the subscriber added; returns what to send next.
-    package mutating func finishDelivery(additionalDemand: Subscribers.Demand) -> Delivery? {
+    mutating func finishDelivery(additionalDemand: Subscribers.Demand) -> Delivery? {
         isDelivering = false
         guard !isFinished else { return nil }
         demand += additionalDemand
@@ -87,7 +87,7 @@ package struct DemandState<Value> {
     }
 
     /// Ends the subscription: nothing is sent any more. Returns whether it was not over.
-    package mutating func cancel() -> Bool {
+    mutating func cancel() -> Bool {
         defer {
             isFinished = true
             pendingValue = nil

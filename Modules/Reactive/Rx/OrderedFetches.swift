@@ -7,10 +7,10 @@ import RSCore
 /// in any order: a value waits until the values of the tokens before it are out. A value decoded
 /// from the same rows as the last value out is dropped when duplicates are removed. A failure is
 /// the last thing out.
-package struct OrderedFetches<Value> {
+struct OrderedFetches<Value> {
     /// What one fetch produced: the value, and the rows it was decoded from when duplicates are
     /// removed (nil otherwise).
-    package typealias Fetched = (value: Value, rows: [Row]?)
+    typealias Fetched = (value: Value, rows: [Row]?)
 
     private var nextToken = 0
     private var nextOut = 0
@@ -19,16 +19,16 @@ package struct OrderedFetches<Value> {
     private var isFinished = false
 
     /// An ordering with no fetch yet.
-    package init() {}
+    init() {}
 
     /// A token came: returns the number of its fetch.
-    package mutating func startFetch() -> Int {
+    mutating func startFetch() -> Int {
         defer { nextToken += 1 }
         return nextToken
     }
 
     /// A fetch ended: returns what can go out now, in order.
-    package mutating func fetchDidComplete(_ fetch: Int, with result: Result<Fetched, any Error>) -> [Result<
+    mutating func fetchDidComplete(_ fetch: Int, with result: Result<Fetched, any Error>) -> [Result<
         Value, any Error
     >] {
         guard !isFinished else { return [] }
@@ -53,7 +53,7 @@ package struct OrderedFetches<Value> {
     }
 
     /// Nothing goes out any more.
-    package mutating func finish() {
+    mutating func finish() {
         isFinished = true
         completed = [:]
     }

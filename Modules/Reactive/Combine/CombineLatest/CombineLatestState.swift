@@ -21,14 +21,14 @@
     /// this combination finishes without a value (dropping the combination that waits when there is
     /// no demand for it) and fails with its typed `Failure`. The completion is sent once
     /// `DemandState` sends nothing more and no delivery runs (`DemandState.isDelivering`).
-    package struct CombineLatestState<First, Second, Failure: Error, Upstream> {
+    struct CombineLatestState<First, Second, Failure: Error, Upstream> {
         /// One of the two combined publishers.
-        package enum Side: CaseIterable {
+        enum Side: CaseIterable {
             case first, second
         }
 
         /// What happens to the combination.
-        package enum Event {
+        enum Event {
             /// A side gives its subscription.
             case subscription(Upstream, Side)
             /// The first side publishes.
@@ -46,7 +46,7 @@
         }
 
         /// What to send to the subscriber.
-        package enum Delivery {
+        enum Delivery {
             /// A combination: its delivery runs until `.deliveryFinished`.
             case value(First, Second)
             /// The completion: the combination is over.
@@ -54,16 +54,16 @@
         }
 
         /// What the driver does after an event, outside of its lock, in this order.
-        package struct Actions {
+        struct Actions {
             /// The upstream subscriptions to cancel.
-            package var cancel: [Upstream]
+            var cancel: [Upstream]
             /// The upstream subscriptions to request `.unlimited` values from.
-            package var request: [Upstream]
+            var request: [Upstream]
             /// What to send to the subscriber now.
-            package var delivery: Delivery?
+            var delivery: Delivery?
 
             /// Actions; none by default.
-            package init(cancel: [Upstream] = [], request: [Upstream] = [], delivery: Delivery? = nil) {
+            init(cancel: [Upstream] = [], request: [Upstream] = [], delivery: Delivery? = nil) {
                 self.cancel = cancel
                 self.request = request
                 self.delivery = delivery
@@ -82,14 +82,14 @@
         private var completion: Subscribers.Completion<Failure>?
 
         /// A combination that no side has published to, without demand.
-        package init() {}
+        init() {}
 
         /// Whether the sides are no longer listened to: a completion is decided, or the combination
         /// is over (completed or cancelled).
         private var isEnding: Bool { completion != nil || demand.isFinished }
 
         /// Takes an event; returns what to do.
-        package mutating func handle(_ event: Event) -> Actions {
+        mutating func handle(_ event: Event) -> Actions {
             switch event {
             case .subscription(let upstream, let side):
                 guard !isEnding else { return Actions(cancel: [upstream]) }
