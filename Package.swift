@@ -145,7 +145,9 @@ let package = Package(
         // The conformance suite, shared by every driver's test package.
         .target(
             name: "RSTestSupport",
-            dependencies: ["RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff"],
+            dependencies: [
+                "RSCore", "RSMigrations", "RSQueryInterface", "RSObservation", "RSReactive", "RSDiff", "RSTesting",
+            ],
             path: "Tests/TestSupport"),
         // A fault-injecting SQLite VFS, in C: it calls no SQLite function (the driver's table hands it
         // sqlite3_vfs_find and sqlite3_vfs_register), so it links neither SQLite library.
@@ -195,14 +197,16 @@ let package = Package(
         ),
         .testTarget(
             name: "CoreTests",
-            dependencies: ["ReactiveSQLite", "RSTestSupport"],
+            dependencies: ["ReactiveSQLite", "RSTestSupport", "RSTesting"],
             path: "Tests/CoreTests"
         ),
         // The reliability suite over the system SQLite, in its bounded form (Scripts/reliability.sh
         // runs it full-size).
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["ReactiveSQLite", "RSTestSupport", "RSReliabilitySupport", "ReliabilityWorker"],
+            dependencies: [
+                "ReactiveSQLite", "RSTestSupport", "RSTesting", "RSReliabilitySupport", "ReliabilityWorker",
+            ],
             path: "Tests/ReliabilityTests"
         ),
         .testTarget(

@@ -19,6 +19,19 @@ extension Recorder {
         try await suspend(until: .values(count: count), timeout: timeout)
     }
 
+    /// Suspends until a value that satisfies `predicate` arrives, and returns it: the values before it
+    /// are consumed too, so that the next wait starts after it. For the values that an observation may
+    /// coalesce or repeat, when only the state it reaches matters. Blocks no thread.
+    ///
+    /// - throws: `RecorderError.matchTimedOut` after `timeout` seconds;
+    ///   `RecorderError.finishedBeforeMatch`, or the error of the source, when it ends first;
+    ///   `CancellationError` when the task is cancelled.
+    public func next(where predicate: @escaping @Sendable (Value) -> Bool, timeout: TimeInterval = 10) async throws
+        -> Value
+    {
+        try await suspend(until: .value(where: predicate), timeout: timeout)
+    }
+
     /// Suspends until the source ends, and returns how: `.finished`, or `.failure` with its error.
     /// Blocks no thread.
     ///

@@ -17,6 +17,18 @@ extension Recorder {
         try block(until: .values(count: count), timeout: timeout)
     }
 
+    /// Blocks until a value that satisfies `predicate` arrives, and returns it: the values before it are
+    /// consumed too, so that the next wait starts after it. For the values that an observation may
+    /// coalesce or repeat, when only the state it reaches matters.
+    ///
+    /// - throws: `RecorderError.matchTimedOut` after `timeout` seconds;
+    ///   `RecorderError.finishedBeforeMatch`, or the error of the source, when it ends first.
+    public func waitForNext(
+        where predicate: @escaping @Sendable (Value) -> Bool, timeout: TimeInterval = 10
+    ) throws -> Value {
+        try block(until: .value(where: predicate), timeout: timeout)
+    }
+
     /// Blocks until the source ends, and returns how: `.finished`, or `.failure` with its error.
     ///
     /// - throws: `RecorderError.completionTimedOut` after `timeout` seconds.

@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// Waits consume values in order: `next(2)` returns the two values after those that earlier waits
-/// returned (`values` holds them all). A wait throws `RecorderError` when its timeout expires, and
+/// returned, and `next(where:)` skips to the first value that satisfies its predicate (`values` holds
+/// them all). A wait throws `RecorderError` when its timeout expires, and
 /// the error of the recorded source when it fails first. Make one wait at a time: concurrent waits
 /// start from the same value.
 ///

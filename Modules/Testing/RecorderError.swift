@@ -8,6 +8,12 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
     case completionTimedOut(receivedValues: Int, timeout: TimeInterval)
     /// The source finished normally after `received` of the `expected` new values.
     case finishedBeforeValues(expected: Int, received: Int)
+    /// The timeout expired before a value that satisfies the predicate of the wait arrived; `received`
+    /// values that do not satisfy it had.
+    case matchTimedOut(received: Int, timeout: TimeInterval)
+    /// The source finished normally after `received` values, none of which satisfies the predicate of
+    /// the wait.
+    case finishedBeforeMatch(received: Int)
     /// A wait asked for a negative number of values.
     case negativeCount(Int)
 
@@ -22,6 +28,12 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
                 + "value\(receivedValues == 1 ? "" : "s")"
         case .finishedBeforeValues(let expected, let received):
             return "Recorder: the source finished after \(received) of the \(expected) expected values"
+        case .matchTimedOut(let received, let timeout):
+            return "Recorder timed out after \(timeout) s waiting for a value that satisfies the predicate; received "
+                + "\(received) other value\(received == 1 ? "" : "s")"
+        case .finishedBeforeMatch(let received):
+            return "Recorder: the source finished after \(received) value\(received == 1 ? "" : "s"), none of which "
+                + "satisfies the predicate"
         case .negativeCount(let count):
             return "Recorder: cannot wait for \(count) values"
         }

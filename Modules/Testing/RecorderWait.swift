@@ -31,6 +31,24 @@ struct RecorderWait<Value: Sendable, Output>: Sendable {
             })
     }
 
+    /// A wait for the next value that satisfies `predicate`, which consumes it and the values before
+    /// it, and throws the failure of the source, or `finishedBeforeMatch`, when the source ends first.
+    static func value(where predicate: @escaping @Sendable (Value) -> Bool) -> RecorderWait<Value, Value> {
+        RecorderWait<Value, Value>(
+            attempt: { state in
+                if let index = state.values[state.consumedCount...].firstIndex(where: predicate) {
+                    state.consumedCount = index + 1
+                    return .success(state.values[index])
+                }
+                switch state.completion {
+                case nil: return nil
+                case .failure(let error): return .failure(error)
+                case .finished: return .failure(RecorderError.finishedBeforeMatch(received: state.availableCount))
+                }
+            },
+            timeoutError: { state, timeout in .matchTimedOut(received: state.availableCount, timeout: timeout) })
+    }
+
     /// A wait for the completion.
     static var completion: RecorderWait<Value, RecorderCompletion> {
         RecorderWait<Value, RecorderCompletion>(

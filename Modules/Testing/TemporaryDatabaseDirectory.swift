@@ -1,12 +1,23 @@
 import Foundation
 
-/// A new temporary directory for a database file, removed with the value.
-final class TemporaryDatabaseDirectory: Sendable {
+/// A new empty temporary directory for database files, removed with the value: for tests that need
+/// a database on disk (a pool, a database that is closed and opened again, a backup, an attached
+/// database).
+///
+/// ```swift
+/// let directory = try TemporaryDatabaseDirectory()
+/// let dbQueue = try DatabaseQueue(path: directory.databasePath)
+/// ```
+///
+/// Keep the value alive as long as the databases in it are open.
+public final class TemporaryDatabaseDirectory: Sendable {
     /// The directory.
-    let url: URL
+    public let url: URL
 
     /// Creates an empty directory.
-    init() throws {
+    ///
+    /// - throws: The error of `FileManager` when the directory cannot be created.
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("ReactiveSQLiteTesting-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -16,6 +27,9 @@ final class TemporaryDatabaseDirectory: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// The path of the database file in the directory.
-    var databasePath: String { url.appendingPathComponent("db.sqlite").path }
+    /// The path of the file `db.sqlite` in the directory.
+    public var databasePath: String { path("db.sqlite") }
+
+    /// The path of the file `name` in the directory.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }

@@ -119,7 +119,7 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
 
     @Test func fetchingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode Int8 from database value 300 at column `300` (index 0)",
             sql: "SELECT 300"
         ) {

@@ -258,7 +258,7 @@ private let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is
         let repository = PlayerRepository(writer: dbQueue)
         try repository.createSchema()
         try dbQueue.close()
-        expectDatabaseError(.SQLITE_MISUSE, message: "Connection is closed: ReactiveSQLite.DatabaseQueue") {
+        try expectDatabaseError(.SQLITE_MISUSE, message: "Connection is closed: ReactiveSQLite.DatabaseQueue") {
             try repository.bestPlayers(limit: 1)
         }
     }

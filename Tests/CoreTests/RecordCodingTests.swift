@@ -1,5 +1,6 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -227,7 +228,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var id: Int64
             var name: String
         }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode String from database value NULL at column `name` (index 1)",
             sql: "SELECT 1 AS id, NULL AS name"
         ) { try fetchOne(Strict.self, sql: "SELECT 1 AS id, NULL AS name") }
@@ -238,7 +239,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var role: Role
         }
         // The enum decodes its raw value, which is not NULL.
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode String from database value NULL at column `role`",
             sql: "SELECT NULL AS role"
         ) { try fetchOne(WithRole.self, sql: "SELECT NULL AS role") }
@@ -248,7 +249,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         struct WithAddress: Decodable, FetchableRecord {
             var address: Address
         }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode Address from database value NULL at column `address`",
             sql: "SELECT NULL AS address"
         ) { try fetchOne(WithAddress.self, sql: "SELECT NULL AS address") }
@@ -258,18 +259,18 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         struct WithAddress: Decodable, FetchableRecord {
             var address: Address
         }
-        let error = expectDatabaseError(.SQLITE_MISMATCH, sql: "SELECT 'not json' AS address") {
+        let error = try expectDatabaseError(.SQLITE_MISMATCH, sql: "SELECT 'not json' AS address") {
             try fetchOne(WithAddress.self, sql: "SELECT 'not json' AS address")
         }
         // The message goes on with the error of the JSON decoder.
-        #expect(error?.message?.hasPrefix("could not decode Address from JSON at column `address`: ") == true)
+        #expect(error.message?.hasPrefix("could not decode Address from JSON at column `address`: ") == true)
     }
 
     @Test func mistypedValuesAreMismatches() throws {
         struct Typed: Decodable, FetchableRecord {
             var count: Int
         }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: #"could not decode Int from database value "many" at column `count` (index 0)"#,
             sql: "SELECT 'many' AS count"
         ) { try fetchOne(Typed.self, sql: "SELECT 'many' AS count") }
@@ -278,7 +279,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var priority: Priority
         }
         // The enum decodes its raw value, an Int.
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: #"could not decode Int from database value "high" at column `priority`"#,
             sql: "SELECT 'high' AS priority"
         ) { try fetchOne(WithPriority.self, sql: "SELECT 'high' AS priority") }
@@ -290,7 +291,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         }
         // The raw value decodes, and the enum's own initializer (synthesized by Swift) refuses it:
         // a mismatch, as a NULL or a mistyped raw value.
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH,
             message:
                 #"could not decode Role from database value "superuser" at column `role`: "#
@@ -304,7 +305,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
             var id: Int64
             var name: String
         }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_ERROR, message: "no such column in row: name (the row has columns id)", sql: "SELECT 1 AS id"
         ) { try fetchOne(Strict.self, sql: "SELECT 1 AS id") }
     }
@@ -360,7 +361,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
 
     @Test func anOptionalPropertyOfTheWrongTypeIsAMismatch() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH,
             message: #"could not decode Optional<Int> from database value "abc" at column `score` (index 0)"#,
             sql: "SELECT 'abc' AS score"
@@ -448,7 +449,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         let mistyped = "SELECT 'a' AS name, 1 AS score UNION ALL SELECT 'b', 'x'"
         let failedDecoding = try statementIsReleased(sql: mistyped) { cursor in
             _ = try cursor.next()
-            expectDatabaseError(
+            try expectDatabaseError(
                 .SQLITE_MISMATCH, message: #"could not decode Int from database value "x" at column `score` (index 1)"#,
                 sql: mistyped
             ) { try cursor.next() }
@@ -457,7 +458,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         let failingStep = "WITH t(x) AS (VALUES (1), (-9223372036854775808)) SELECT 'n' AS name, abs(x) AS score FROM t"
         let failedStep = try statementIsReleased(sql: failingStep) { cursor in
             _ = try cursor.next()
-            expectDatabaseError(.SQLITE_ERROR, message: "integer overflow", sql: failingStep) { try cursor.next() }
+            try expectDatabaseError(.SQLITE_ERROR, message: "integer overflow", sql: failingStep) { try cursor.next() }
         }
         #expect(exhausted)
         #expect(abandoned)
@@ -521,17 +522,16 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
 
     @Test func aFailedInsertionTellsTheRecordValues() throws {
         let dbQueue = try DatabaseQueue()
-        let error = try #require(
-            expectDatabaseError(
-                .SQLITE_CONSTRAINT_PRIMARYKEY, message: "UNIQUE constraint failed: scored.score",
-                sql: #"INSERT INTO "scored" ("score", "name") VALUES (?, ?)"#
-            ) {
-                try dbQueue.write { db in
-                    try db.execute(sql: "CREATE TABLE scored (score INTEGER PRIMARY KEY, name TEXT)")
-                    try Scored(score: 1, name: "a").insert(db)
-                    try Scored(score: 1, name: "b").insert(db)
-                }
-            })
+        let error = try expectDatabaseError(
+            .SQLITE_CONSTRAINT_PRIMARYKEY, message: "UNIQUE constraint failed: scored.score",
+            sql: #"INSERT INTO "scored" ("score", "name") VALUES (?, ?)"#
+        ) {
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE scored (score INTEGER PRIMARY KEY, name TEXT)")
+                try Scored(score: 1, name: "a").insert(db)
+                try Scored(score: 1, name: "b").insert(db)
+            }
+        }
         #expect(error.arguments == [1, "b"])
         #expect(error.arguments?.description == "[1, \"b\"]")
     }
@@ -553,7 +553,7 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
     }
 
     @Test func readersOfAPoolEncodeAtTheSameTimeEachWithItsOwnEncoder() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         let failures = try readConcurrently(dbPool, count: 2) { reader, _ in
             (0..<500).compactMap { index -> String? in

@@ -180,12 +180,12 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
             #expect(try row.decode(String.self, atIndex: 8) == "A")
             #expect(try row.decode(Int.self, atIndex: 4) == 2)
             // Not UTF-8: a blob is no string, where reading it as text would repair it.
-            expectDatabaseError(
+            try expectDatabaseError(
                 .SQLITE_MISMATCH,
                 message: "could not decode String from database value Data(1 bytes) at column `x'FF'` (index 9)",
                 sql: sql
             ) { try row.decode(String.self, atIndex: 9) }
-            expectDatabaseError(
+            try expectDatabaseError(
                 .SQLITE_MISMATCH,
                 message: "could not decode String from database value NULL at column `NULL` (index 10)", sql: sql
             ) { try row.decode(String.self, atIndex: 10) }
@@ -195,11 +195,11 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
     @Test func decodingAMistypedValueThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: #"could not decode Int from database value "Arthur" at column `name` (index 1)"#,
             sql: sampleSQL
         ) { try row.decode(Int.self, forColumn: "name") }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode Data from database value 1 at column `id` (index 0)",
             sql: sampleSQL
         ) { try row.decode(Data.self, atIndex: 0) }
@@ -207,7 +207,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
     @Test func decodingNullIntoANonOptionalThrowsAMismatch() throws {
         let row = try fetchRow(sampleSQL)
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode Int from database value NULL at column `score` (index 2)",
             sql: sampleSQL
         ) { try row.decode(Int.self, forColumn: "score") }
@@ -215,7 +215,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
     @Test func decodingAnOutOfRangeIntegerThrowsAMismatch() throws {
         let row = try fetchRow("SELECT 300 AS big")
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH, message: "could not decode UInt8 from database value 300 at column `big` (index 0)",
             sql: "SELECT 300 AS big"
         ) { try row.decode(UInt8.self, forColumn: "big") }
@@ -223,7 +223,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
 
     @Test func decodingAMissingColumnThrows() throws {
         let row = try fetchRow(sampleSQL)
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_ERROR, message: "no such column in row: missing (the row has columns id, name, score, ratio, data)",
             sql: sampleSQL
         ) { try row.decode(String.self, forColumn: "missing") }
@@ -236,7 +236,7 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         let missing: Int? = row["missing"]
         #expect(missing == nil)
         // A present but mistyped value still throws, even into an optional.
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISMATCH,
             message: #"could not decode Optional<Int> from database value "Arthur" at column `name` (index 1)"#,
             sql: sampleSQL

@@ -159,14 +159,14 @@ import Testing
 
     @Test func missingNamedValueThrows() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(.SQLITE_MISUSE, message: "missing statement argument: b", sql: "SELECT :a + :b") {
+        try expectDatabaseError(.SQLITE_MISUSE, message: "missing statement argument: b", sql: "SELECT :a + :b") {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT :a + :b", arguments: ["a": 1]) }
         }
     }
 
     @Test func tooManyPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISUSE, message: "wrong number of statement arguments: 2 instead of 1", sql: "SELECT ?"
         ) {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT ?", arguments: [1, 2]) }
@@ -175,7 +175,7 @@ import Testing
 
     @Test func tooFewPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISUSE, message: "wrong number of statement arguments: 1 instead of 2", sql: "SELECT ? + ?"
         ) {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT ? + ?", arguments: [1]) }
@@ -271,7 +271,7 @@ import Testing
     @Test func severalStatementsWithLeftoverPositionalValuesThrow() throws {
         let dbQueue = try DatabaseQueue()
         // Two parameters in all: the third value is one too many.
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISUSE, message: "wrong number of statement arguments: 3 instead of 2", sql: "SELECT ?; SELECT ?"
         ) {
             try dbQueue.writeWithoutTransaction { db in
@@ -288,16 +288,15 @@ import Testing
             var configuration = Configuration()
             configuration.publicStatementArguments = isPublic
             let dbQueue = try DatabaseQueue(configuration: configuration)
-            let error = try #require(
-                expectDatabaseError(
-                    .SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: secret.value", sql: sql
-                ) {
-                    try dbQueue.write { db in
-                        try db.execute(sql: "CREATE TABLE secret (value TEXT UNIQUE)")
-                        try db.execute(sql: sql, arguments: ["s3cret"])
-                        try db.execute(sql: sql, arguments: ["s3cret"])
-                    }
-                })
+            let error = try expectDatabaseError(
+                .SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: secret.value", sql: sql
+            ) {
+                try dbQueue.write { db in
+                    try db.execute(sql: "CREATE TABLE secret (value TEXT UNIQUE)")
+                    try db.execute(sql: sql, arguments: ["s3cret"])
+                    try db.execute(sql: sql, arguments: ["s3cret"])
+                }
+            }
             #expect(error.arguments == ["s3cret"])
             #expect(error.description.contains("s3cret") == isPublic, "public: \(isPublic), \(error)")
             #expect(error.description.contains(sql))

@@ -8,10 +8,10 @@ import Testing
 
     @Test func invalidSQLThrowsADatabaseErrorWithTheSQL() throws {
         let dbQueue = try DatabaseQueue()
-        let error = expectDatabaseError(.SQLITE_ERROR, message: #"near "SELEC": syntax error"#, sql: "SELEC 1") {
+        let error = try expectDatabaseError(.SQLITE_ERROR, message: #"near "SELEC": syntax error"#, sql: "SELEC 1") {
             try dbQueue.read { db in _ = try db.makeStatement(sql: "SELEC 1") }
         }
-        #expect(error?.description == #"SQLite error 1: near "SELEC": syntax error - while executing `SELEC 1`"#)
+        #expect(error.description == #"SQLite error 1: near "SELEC": syntax error - while executing `SELEC 1`"#)
     }
 
     @Test func assignedArgumentsThatDoNotFitStopTheProgram() async throws {
@@ -28,14 +28,14 @@ import Testing
 
     @Test func unknownTableThrows() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(.SQLITE_ERROR, message: "no such table: nowhere", sql: "SELECT * FROM nowhere") {
+        try expectDatabaseError(.SQLITE_ERROR, message: "no such table: nowhere", sql: "SELECT * FROM nowhere") {
             try dbQueue.read { db in _ = try db.makeStatement(sql: "SELECT * FROM nowhere") }
         }
     }
 
     @Test func makeStatementRefusesSeveralStatements() throws {
         let dbQueue = try DatabaseQueue()
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_MISUSE, message: "multiple statements found: use execute(sql:) to run several statements",
             sql: "SELECT 1; SELECT 2"
         ) {
@@ -46,7 +46,7 @@ import Testing
     @Test func makeStatementRefusesEmptySQL() throws {
         let dbQueue = try DatabaseQueue()
         for sql in ["", "   \n", "-- only a comment", ";"] {
-            expectDatabaseError(.SQLITE_MISUSE, message: "no statement found", sql: sql) {
+            try expectDatabaseError(.SQLITE_MISUSE, message: "no statement found", sql: sql) {
                 try dbQueue.read { db in _ = try db.makeStatement(sql: sql) }
             }
         }
@@ -105,7 +105,7 @@ import Testing
     @Test func executeStopsAtTheFirstFailingStatement() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_ERROR, message: "no such table: nowhere", sql: "INSERT INTO nowhere (a) VALUES (2)"
         ) {
             try dbQueue.writeWithoutTransaction { db in
@@ -124,7 +124,7 @@ import Testing
     @Test func aFailedWriteRollsBackEveryStatementOfTheTransaction() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER UNIQUE)") }
-        expectDatabaseError(
+        try expectDatabaseError(
             .SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: t.a", sql: "INSERT INTO t (a) VALUES (1)"
         ) {
             try dbQueue.write { db in
@@ -221,10 +221,10 @@ import Testing
             try db.execute(sql: "CREATE TABLE t (name TEXT NOT NULL UNIQUE)")
             let statement = try db.makeStatement(sql: "INSERT INTO t (name) VALUES (?)")
             try statement.execute(arguments: ["a"])
-            expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: t.name") {
+            try expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE, message: "UNIQUE constraint failed: t.name") {
                 try statement.execute(arguments: ["a"])
             }
-            expectDatabaseError(.SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: t.name") {
+            try expectDatabaseError(.SQLITE_CONSTRAINT_NOTNULL, message: "NOT NULL constraint failed: t.name") {
                 try statement.execute(arguments: [nil])
             }
             try statement.execute(arguments: ["b"])
@@ -237,10 +237,10 @@ import Testing
         let dbQueue = try DatabaseQueue()
         let values = try dbQueue.read { db in
             let statement = try db.makeStatement(sql: "SELECT ?, ?")
-            expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 1 instead of 2") {
+            try expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 1 instead of 2") {
                 try statement.setArguments([1])
             }
-            expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 3 instead of 2") {
+            try expectDatabaseError(.SQLITE_MISUSE, message: "wrong number of statement arguments: 3 instead of 2") {
                 try statement.setArguments([1, 2, 3])
             }
             try statement.setArguments([1, 2])
@@ -257,11 +257,11 @@ import Testing
             let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
             // Never given arguments: SQLite would insert NULL.
             let noArguments = "wrong number of statement arguments: 0 instead of 1"
-            expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "INSERT INTO t VALUES (?)") {
+            try expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "INSERT INTO t VALUES (?)") {
                 try statement.execute()
             }
             let query = try db.makeStatement(sql: "SELECT ?")
-            expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "SELECT ?") { try Row.fetchAll(query) }
+            try expectDatabaseError(.SQLITE_MISUSE, message: noArguments, sql: "SELECT ?") { try Row.fetchAll(query) }
             try statement.execute(arguments: [1])
             try statement.execute()  // the arguments bound last
             #expect(try Int.fetchAll(query, arguments: [2]) == [2])
@@ -291,8 +291,7 @@ import Testing
             ("INSERT INTO player (name, score, teamId) VALUES ('David', 1, 42)", .SQLITE_CONSTRAINT_FOREIGNKEY),
         ]
         for (sql, code) in cases {
-            let error = try #require(
-                expectDatabaseError(code, sql: sql) { try dbQueue.write { db in try db.execute(sql: sql) } })
+            let error = try expectDatabaseError(code, sql: sql) { try dbQueue.write { db in try db.execute(sql: sql) } }
             #expect(error.resultCode == .SQLITE_CONSTRAINT, "\(sql)")
             #expect(error.isUniqueConstraintViolation == (code == .SQLITE_CONSTRAINT_UNIQUE))
             // The primary code, as GRDB writes it.

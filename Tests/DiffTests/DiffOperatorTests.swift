@@ -1,5 +1,6 @@
 import Dispatch
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -100,30 +101,32 @@ import Testing
 
     @Test func publisherDiffsAfterTheDemand() throws {
         let dbQueue = try makeDatabase()
-        let recorder = PublisherRecorder<OrderedDiff<Place>, any Error>(demand: .none)
-        placesByName.publisher(in: dbQueue, scheduling: .async(onQueue: Self.queue)).diffs(by: \.id).subscribe(recorder)
+        let recorder = Recorder<OrderedDiff<Place>>()
+        let subscriber = RecordingSubscriber<OrderedDiff<Place>, any Error>(into: recorder, demand: .none)
+        placesByName.publisher(in: dbQueue, scheduling: .async(onQueue: Self.queue)).diffs(by: \.id)
+            .subscribe(subscriber)
         // Without demand, the observation keeps only its latest value: the diffs are computed from
         // what the subscriber receives, so the first one inserts the latest places.
         try dbQueue.write { db in try db.execute(sql: "DELETE FROM place WHERE id = 1") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO place (id, name) VALUES (5, 'e')") }
         let latest = try fetchPlacesByName(dbQueue)
-        recorder.request(.unlimited)
+        subscriber.request(.unlimited)
         var shown: [Place] = []
         var count = 0
         // The first value published may be a state before the writes: the chain of diffs ends with
         // the latest state, whatever the values the observation skipped.
         while shown != latest && count < 3 {
             count += 1
-            let diff = try recorder.waitForValues(count: count)[count - 1]
+            let diff = try recorder.waitForNext()
             if count == 1 { #expect(diff.insertions.count == diff.newCount) }
             #expect(diff.apply(to: &shown))
         }
         #expect(shown == latest)
         try dbQueue.write { db in try db.execute(sql: "UPDATE place SET name = 'a' WHERE id = 5") }
-        let diff = try recorder.waitForValue("the update") { $0.updates.first?.element.name == "a" }.last!
+        let diff = try recorder.waitForNext(where: { $0.updates.first?.element.name == "a" })
         #expect(diff.apply(to: &shown))
         #expect(shown == (try fetchPlacesByName(dbQueue)))
-        recorder.cancel()
+        subscriber.cancel()
     }
 
     @Test func trackingPrimaryKeyDiffs() async throws {

@@ -290,32 +290,32 @@ private func schemaSQL(_ body: (Database) throws -> Void) throws -> [String] {
         }
         #expect(sql == ["CREATE TABLE \"t\" (\"a\" INTEGER, CHECK (a <> 1- -2))"])
         // `?'x'` is invalid SQL, and stays so: `'y' 'x'`, not the valid string `'y''x'`.
-        let error = expectDatabaseError(.SQLITE_ERROR) {
+        let error = try expectDatabaseError(.SQLITE_ERROR) {
             try DatabaseQueue().write { db in
                 try db.create(table: "t") { t in t.constraint(literal: SQL(sql: "CHECK (?'x')", arguments: ["y"])) }
             }
         }
-        #expect(error?.sql == "CREATE TABLE \"t\" (CHECK ('y' 'x'))")
-        #expect(error?.message?.contains("syntax error") == true)
+        #expect(error.sql == "CREATE TABLE \"t\" (CHECK ('y' 'x'))")
+        #expect(error.message?.contains("syntax error") == true)
     }
 
     @Test func wrongArgumentsOfLiteralsThrow() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let missing = expectDatabaseError(.SQLITE_MISUSE) {
+            let missing = try expectDatabaseError(.SQLITE_MISUSE) {
                 try db.create(table: "t") { t in
                     t.constraint(literal: SQL(sql: "CHECK (a > ? AND a < ?)", arguments: [1]))
                 }
             }
-            #expect(missing?.message == "wrong number of statement arguments: 1 instead of 2")
-            let extra = expectDatabaseError(.SQLITE_MISUSE) {
+            #expect(missing.message == "wrong number of statement arguments: 1 instead of 2")
+            let extra = try expectDatabaseError(.SQLITE_MISUSE) {
                 try db.create(table: "t") { t in t.constraint(literal: SQL(sql: "CHECK (a > ?)", arguments: [1, 2])) }
             }
-            #expect(extra?.message == "wrong number of statement arguments: 2 instead of 1")
-            let named = expectDatabaseError(.SQLITE_MISUSE) {
+            #expect(extra.message == "wrong number of statement arguments: 2 instead of 1")
+            let named = try expectDatabaseError(.SQLITE_MISUSE) {
                 try db.create(table: "t") { t in t.column(literal: SQL(sql: "a DEFAULT :value", arguments: ["x": 1])) }
             }
-            #expect(named?.message == "missing statement argument: value")
+            #expect(named.message == "missing statement argument: value")
             #expect(try !db.tableExists("t"))
         }
     }

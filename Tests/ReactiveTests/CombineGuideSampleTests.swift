@@ -1,5 +1,6 @@
 import Dispatch
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -135,7 +136,7 @@ private typealias Player = GRDB7Samples.Player
     /// `writePublisher(receiveOn:updates:thenRead:)` publishes what `writePublisher(receiveOn:updates:)`
     /// would if `updates` fetched at its end, on a queue and on a pool.
     @Test func writePublisherThenRead() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue = try GRDB7Samples.makeQueue()
         let dbPool = try GRDB7Samples.makePool(in: directory)
         #expect(try await newPlayerCounts(dbQueue) == ["main: 1", "main: finished", "main: 2", "main: finished"])
@@ -184,7 +185,7 @@ private typealias Player = GRDB7Samples.Player
     /// function sees the database in the state left by the `updates` function, and yet does not
     /// block any concurrent writes."
     @Test func writePublisherThenReadDoesNotBlockTheWritesOfAPool() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbPool = try GRDB7Samples.makePool(in: directory)
         let readStarted = SampleOutput<Int>()
         let release = DispatchSemaphore(value: 0)
@@ -454,7 +455,7 @@ private typealias Player = GRDB7Samples.Player
     /// queue and on a pool where the writes run concurrently with the fetches; the combination of
     /// two publishers compiles and publishes halls of fame, which it does not guarantee consistent.
     @Test(arguments: [false, true]) func hallOfFame(inPool: Bool) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue: any DatabaseWriter =
             inPool ? try GRDB7Samples.makePool(in: directory) : try GRDB7Samples.makeQueue()
         let consistent = SampleOutput<HallOfFame>()

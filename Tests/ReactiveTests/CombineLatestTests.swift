@@ -1,4 +1,5 @@
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -12,8 +13,7 @@ import Testing
     @Test func publishesTheLatestElementsOnceBothHavePublished() {
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
-        let recorder = PublisherRecorder<String, any Error>()
-        numbers.combineLatest(letters) { "\($0)\($1)" }.subscribe(recorder)
+        let recorder = numbers.combineLatest(letters) { "\($0)\($1)" }.record()
         numbers.send(1)
         numbers.send(2)
         #expect(recorder.values.isEmpty)
@@ -21,20 +21,21 @@ import Testing
         numbers.send(3)
         letters.send("b")
         #expect(recorder.values == ["2a", "3a", "3b"])
-        #expect(recorder.completion == nil)
+        #expect(recorder.receivedCompletion == nil)
     }
 
     @Test func onlyTheLatestCombinationWaitsForDemand() {
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
-        let recorder = PublisherRecorder<String, any Error>(demand: .max(1))
-        numbers.combineLatest(letters).map { "\($0)\($1)" }.subscribe(recorder)
+        let recorder = Recorder<String>()
+        let subscriber = RecordingSubscriber<String, any Error>(into: recorder, demand: .max(1))
+        numbers.combineLatest(letters).map { "\($0)\($1)" }.subscribe(subscriber)
         numbers.send(1)
         letters.send("a")
         numbers.send(2)
         letters.send("b")
         #expect(recorder.values == ["1a"])
-        recorder.request(.max(5))
+        subscriber.request(.max(5))
         #expect(recorder.values == ["1a", "2b"])
         numbers.send(3)
         #expect(recorder.values == ["1a", "2b", "3b"])
@@ -43,17 +44,16 @@ import Testing
     @Test func finishesWhenBothFinish() {
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
-        let recorder = PublisherRecorder<String, any Error>()
-        numbers.combineLatest(letters) { "\($0)\($1)" }.subscribe(recorder)
+        let recorder = numbers.combineLatest(letters) { "\($0)\($1)" }.record()
         numbers.send(1)
         letters.send("a")
         numbers.send(completion: .finished)
         letters.send("b")  // still combined with the latest number
-        #expect(recorder.completion == nil)
+        #expect(recorder.receivedCompletion == nil)
         letters.send(completion: .finished)
         #expect(recorder.values == ["1a", "1b"])
-        guard case .finished? = recorder.completion else {
-            Issue.record("expected .finished, got \(String(describing: recorder.completion))")
+        guard case .finished? = recorder.receivedCompletion else {
+            Issue.record("expected .finished, got \(String(describing: recorder.receivedCompletion))")
             return
         }
     }
@@ -62,16 +62,15 @@ import Testing
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
         let numbersCancelled = Locked(false)
-        let recorder = PublisherRecorder<String, any Error>()
-        numbers.handleEvents(receiveCancel: { numbersCancelled.current = true })
+        let recorder = numbers.handleEvents(receiveCancel: { numbersCancelled.current = true })
             .combineLatest(letters) { "\($0)\($1)" }
-            .subscribe(recorder)
+            .record()
         numbers.send(1)
         letters.send(completion: .finished)
         #expect(recorder.values.isEmpty)
         #expect(numbersCancelled.current)
-        guard case .finished? = recorder.completion else {
-            Issue.record("expected .finished, got \(String(describing: recorder.completion))")
+        guard case .finished? = recorder.receivedCompletion else {
+            Issue.record("expected .finished, got \(String(describing: recorder.receivedCompletion))")
             return
         }
     }
@@ -80,19 +79,18 @@ import Testing
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
         let lettersCancelled = Locked(false)
-        let recorder = PublisherRecorder<String, any Error>()
-        numbers.combineLatest(letters.handleEvents(receiveCancel: { lettersCancelled.current = true })) {
+        let recorder = numbers.combineLatest(letters.handleEvents(receiveCancel: { lettersCancelled.current = true })) {
             "\($0)\($1)"
         }
-        .subscribe(recorder)
+        .record()
         numbers.send(1)
         letters.send("a")
         numbers.send(completion: .failure(TestError()))
         letters.send("b")
         #expect(recorder.values == ["1a"])
         #expect(lettersCancelled.current)
-        guard case .failure(let error)? = recorder.completion else {
-            Issue.record("expected a failure, got \(String(describing: recorder.completion))")
+        guard case .failure(let error)? = recorder.receivedCompletion else {
+            Issue.record("expected a failure, got \(String(describing: recorder.receivedCompletion))")
             return
         }
         #expect(error is TestError)
@@ -102,18 +100,19 @@ import Testing
         let numbers = PassthroughSubject<Int, any Error>()
         let letters = PassthroughSubject<String, any Error>()
         let cancellations = Locked(0)
-        let recorder = PublisherRecorder<String, any Error>()
+        let recorder = Recorder<String>()
+        let subscriber = RecordingSubscriber<String, any Error>(into: recorder)
         numbers.handleEvents(receiveCancel: { cancellations.withLock { $0 += 1 } })
             .combineLatest(letters.handleEvents(receiveCancel: { cancellations.withLock { $0 += 1 } })) {
                 "\($0)\($1)"
             }
-            .subscribe(recorder)
+            .subscribe(subscriber)
         numbers.send(1)
         letters.send("a")
-        recorder.cancel()
+        subscriber.cancel()
         numbers.send(2)
         #expect(recorder.values == ["1a"])
         #expect(cancellations.current == 2)
-        #expect(recorder.completion == nil)
+        #expect(recorder.receivedCompletion == nil)
     }
 }

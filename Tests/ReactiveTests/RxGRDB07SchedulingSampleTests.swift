@@ -1,5 +1,6 @@
 import Dispatch
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -210,7 +211,7 @@ private typealias Team = GRDB2Samples.Team
     /// isolation […] After snapshot isolation has been established, writes are unlocked": a write
     /// completes while a fetch runs, and the fetch sees the state of its own transaction.
     @Test func valuesObservablesOfDatabasePools() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try GRDB2Samples.createTables(in: dbPool)
         let fetchStarted = SampleOutput<Int>()

@@ -1,4 +1,5 @@
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -97,7 +98,7 @@ private typealias Team = GRDB2Samples.Team
     /// with the writes, each value comes from one state of the database, and values come in the
     /// order of the transactions, one per transaction.
     @Test func mapFetchIsConsistent() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try GRDB2Samples.createTables(in: dbPool)
         let scoreColumn = Column("score")

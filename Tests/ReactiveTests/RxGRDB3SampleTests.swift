@@ -1,5 +1,6 @@
 import Dispatch
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 import Testing
 
@@ -147,7 +148,7 @@ private typealias Player = GRDB7Samples.Player
     /// `rx.write(updates:thenRead:)` publishes what `rx.write(updates:)` would if `updates` fetched
     /// at its end, and `thenRead` gets the result of `updates`; on a queue and on a pool.
     @Test func writeThenRead() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue = try GRDB7Samples.makeQueue()
         let dbPool = try GRDB7Samples.makePool(in: directory)
         #expect(try await newPlayerCounts(dbQueue) == ["main: 1", "main: finished", "main: 2", "main: finished"])
@@ -195,7 +196,7 @@ private typealias Player = GRDB7Samples.Player
     /// "When you use a database pool […] the thenRead function sees the database in the state left
     /// by the updates function, and yet does not block any concurrent writes."
     @Test func writeThenReadDoesNotBlockTheWritesOfAPool() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbPool = try GRDB7Samples.makePool(in: directory)
         let readStarted = SampleOutput<Int>()
         let release = DispatchSemaphore(value: 0)
@@ -336,7 +337,7 @@ private typealias Player = GRDB7Samples.Player
     /// The consistent observation of the "Data Consistency" sample: on a queue, and on a pool where
     /// the writes run concurrently with the fetches, every hall of fame agrees with itself.
     @Test(arguments: [false, true]) func hallOfFame(inPool: Bool) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue: any DatabaseWriter =
             inPool ? try GRDB7Samples.makePool(in: directory) : try GRDB7Samples.makeQueue()
         let output = SampleOutput<HallOfFame>()

@@ -1,12 +1,13 @@
 import RSReliabilitySupport
 import RSTestSupport
+import RSTesting
 import Testing
 
 /// Crash safety: a child process killed at random points (see `CrashScenario`).
 @Suite(.serialized) struct CrashSafetyTests {
     @Test(arguments: WriterKind.allCases)
     func aKilledWriterLeavesAnIntactDatabaseWithAPrefixOfItsTransactions(_ kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("crash.sqlite")
         let figures = try await runOffThePool {
             try CrashScenario.run(

@@ -1,5 +1,6 @@
 import RSReliabilitySupport
 import RSTestSupport
+import RSTesting
 import Testing
 
 /// Faults injected through a fault-injecting VFS (see `FaultScenario`).
@@ -8,7 +9,7 @@ import Testing
     func aFaultAtEveryPositionOfAWriteRollsItBackAndLeavesAnIntactDatabase(_ kind: WriterKind) async throws {
         var faults = 0
         for (name, mask) in FaultScenario.faultKinds {
-            let directory = try TemporaryDirectory()
+            let directory = try TemporaryDatabaseDirectory()
             let figures = try await FaultScenario.everyPosition(
                 kind, mask: mask, maximumPositions: ReliabilityScale.current.faultPositions,
                 directory: directory.path(""), configuration: testedConfiguration(),
@@ -24,7 +25,7 @@ import Testing
 
     @Test(arguments: WriterKind.allCases)
     func aDiskThatStaysBrokenFailsTheWriteAndTheConnectionRecovers(_ kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let figures = try await FaultScenario.everyPosition(
             kind, mask: FaultScenario.faultKinds.last!.mask, persistent: true,
             maximumPositions: ReliabilityScale.current.faultPositions, directory: directory.path(""),
@@ -35,7 +36,7 @@ import Testing
 
     @Test(arguments: WriterKind.allCases)
     func aFullDiskFailsALargeTransactionWithSQLITE_FULL(_ kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let figures = try await FaultScenario.fullDisk(
             kind, directory: directory.path(""), configuration: testedConfiguration(), driver: testedDriver)
         FaultScenario.report(figures, kinds: "disk full", kind: kind, driver: testedDriverName)

@@ -1,12 +1,13 @@
 import RSReliabilitySupport
 import RSTestSupport
+import RSTesting
 import Testing
 
 /// Cancellation and shutdown (see `ShutdownScenario`).
 @Suite(.serialized) struct ShutdownTests {
     @Test(arguments: WriterKind.allCases)
     func cancellationsRacingCommitsLeaveNoValueAndNoObserver(_ kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let writer = try kind.open(
             path: directory.path("db.sqlite"), configuration: testedConfiguration(), driver: testedDriver)
         let figures = try await ShutdownScenario.cancellationRaces(
@@ -17,7 +18,7 @@ import Testing
 
     @Test(arguments: WriterKind.allCases)
     func aDatabaseClosedWhileBusyEndsEveryAccessWithoutACrashOrAHang(_ kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db.sqlite")
         let rounds = ReliabilityScale.current.cancellationIterations / 10
         let figures = try await ShutdownScenario.closeWhileBusy(rounds: rounds) {

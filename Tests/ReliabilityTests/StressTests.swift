@@ -1,5 +1,6 @@
 import RSReliabilitySupport
 import RSTestSupport
+import RSTesting
 import Testing
 
 /// Stress with consistency checked, on each kind of writer (see `StressScenario`).
@@ -7,7 +8,7 @@ import Testing
     @Test(arguments: WriterKind.allCases)
     func observersSeeOnlyConsistentStatesInOrderAndEndOnTheLastOne(_ kind: WriterKind) async throws {
         let scale = ReliabilityScale.current
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let figures = try await StressScenario.run(
             kind, path: directory.path("stress.sqlite"), configuration: testedConfiguration(), driver: testedDriver,
             transactions: scale.stressTransactions,

@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
                 .product(name: "_RSTestSupport", package: "ReactiveSQLite"),
+                .product(name: "RSTesting", package: "ReactiveSQLite"),
                 .product(name: "_RSReliabilitySupport", package: "ReactiveSQLite"),
                 "SQLCipherReliabilityWorker",
             ],
@@ -49,6 +50,7 @@ let package = Package(
                 .product(name: "ReactiveSQLCipher", package: "ReactiveSQLite"),
                 // The root package's internal conformance suite (module RSTestSupport).
                 .product(name: "_RSTestSupport", package: "ReactiveSQLite"),
+                .product(name: "RSTesting", package: "ReactiveSQLite"),
                 "SQLCipherDemo",
             ],
             exclude: ["Fixtures/make-fixtures.py"],

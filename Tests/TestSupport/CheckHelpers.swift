@@ -184,25 +184,6 @@ func expectError<E: Error>(
     throw ConformanceFailure(description: "expected \(E.self), got no error", location: "\(file):\(line)")
 }
 
-/// Fails the check unless the error has the given extended result code, a message, and the SQL
-/// of the failing statement (when `sql` is given).
-func expectDatabaseError(
-    _ error: DatabaseError, _ extendedResultCode: ResultCode, sql: String? = nil, messageContains: String? = nil,
-    file: StaticString = #fileID, line: UInt = #line
-) throws {
-    try expectEqual(error.extendedResultCode, extendedResultCode, file: file, line: line)
-    try expectEqual(error.resultCode, extendedResultCode.primaryResultCode, file: file, line: line)
-    try expect(error.message?.isEmpty == false, "the error has no message: \(error)", file: file, line: line)
-    if let messageContains {
-        try expect(
-            error.message?.contains(messageContains) == true,
-            "the message of \(error) does not contain \(messageContains)", file: file, line: line)
-    }
-    if let sql {
-        try expectEqual(error.sql, sql, file: file, line: line)
-    }
-}
-
 /// Fails the check when the value is nil; returns it otherwise.
 func unwrap<T>(
     _ value: T?, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
@@ -219,6 +200,7 @@ func expectConstraintViolation(
     _ db: Database, _ sql: String, _ extendedResultCode: ResultCode, arguments: StatementArguments = [],
     file: StaticString = #fileID, line: UInt = #line
 ) throws {
-    let error = try expectDatabaseError({ try db.execute(sql: sql, arguments: arguments) }, file: file, line: line)
-    try expectDatabaseError(error, extendedResultCode, sql: sql, file: file, line: line)
+    try expectDatabaseError(extendedResultCode, sql: sql, file: file, line: line) {
+        try db.execute(sql: sql, arguments: arguments)
+    }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import RSObservation
 import RSReactive
 
 /// A serial dispatch queue of a check, as a Combine scheduler, which knows whether code runs on it.
@@ -18,6 +19,9 @@ final class CheckQueue: Sendable {
     #else
         var scheduler: DispatchQueue.OCombine { queue.ocombine }
     #endif
+
+    /// The queue as the scheduler of a `ValueObservation`.
+    var observationScheduler: AsyncValueObservationScheduler { .async(onQueue: queue) }
 
     /// Whether the caller runs on the queue.
     var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }

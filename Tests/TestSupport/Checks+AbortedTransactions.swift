@@ -3,6 +3,7 @@ import RSCore
 import RSObservation
 import RSQueryInterface
 import RSReactive
+import RSTesting
 
 /// Transactions that SQLite ends by itself (after an interruption, `INSERT OR ROLLBACK`,
 /// `RAISE(ROLLBACK)`, some disk errors), inside a write that catches the error and goes on: every
@@ -92,11 +93,10 @@ let abortedTransactionChecks: [ConformanceCheck] = [
         }
         try expectEqual(try callbackResult.wait(), .SQLITE_ABORT)
 
-        let recorder = PublisherRecorder<Void, any Error>()
-        writer.writePublisher(receiveOn: CheckQueue().scheduler) { db in
+        let recorder = writer.writePublisher(receiveOn: CheckQueue().scheduler) { db in
             try abortThenGoOn(db, .interrupt, strayErrors: strayErrors)
-        }.subscribe(recorder)
-        try expectEqual((try recorder.waitForFailure() as? DatabaseError)?.resultCode, .SQLITE_ABORT)
+        }.record()
+        try expectEqual((try recorder.waitForCompletion().failure as? DatabaseError)?.resultCode, .SQLITE_ABORT)
 
         try expectEqual(strayErrors.current, Array(repeating: .SQLITE_ABORT, count: 6))
         try expectEqual(try playerNames(writer), ["Arthur"])
@@ -105,12 +105,12 @@ let abortedTransactionChecks: [ConformanceCheck] = [
         let writer = try makeAbortingDatabase(factory)
         let observer = RecordingObserver()
         writer.writeWithoutTransaction { db in db.add(transactionObserver: observer) }
-        let recorder = ObservationRecorder<[String]>()
-        let cancellable = recorder.start(
-            ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY rowid") },
-            in: writer)
-        defer { cancellable.cancel() }
-        try recorder.waitForValue("the initial value") { $0 == ["Arthur"] }
+        let recorder =
+            ValueObservation
+            .tracking { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY rowid") }
+            .record(in: writer)
+        defer { recorder.cancel() }
+        _ = try recorder.waitForNext(where: { $0 == ["Arthur"] })
 
         for abort in TransactionAbort.allCases {
             _ = try expectDatabaseError {
@@ -123,7 +123,8 @@ let abortedTransactionChecks: [ConformanceCheck] = [
         }
         // A later commit is seen, and it is the first change that the observation notifies.
         try writer.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Zoe')") }
-        let values = try recorder.waitForValue("the later commit") { $0 == ["Arthur", "Zoe"] }
+        _ = try recorder.waitForNext(where: { $0 == ["Arthur", "Zoe"] })
+        let values = recorder.values
         try expect(!values.joined().contains { $0.hasPrefix("Stray") }, "a value holds a stray row: \(values)")
         try expectEqual(observer.takeLog().suffix(1), ["commit"])
     },

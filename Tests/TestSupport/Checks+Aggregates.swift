@@ -19,8 +19,9 @@ let aggregateChecks: [ConformanceCheck] = [
             try expectEqual(try Int.fetchOne(db, sql: "SELECT mySum(score) FROM t WHERE score > 100"), 0)
             try expectEqual(try Int.fetchOne(db, sql: "SELECT MYSUM(score) FROM t"), 33)
             db.remove(function: mySum)
-            let error = try expectDatabaseError { _ = try Int.fetchOne(db, sql: "SELECT mySum(score) FROM t") }
-            try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "no such function: mySum")
+            let error = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such function: mySum") {
+                _ = try Int.fetchOne(db, sql: "SELECT mySum(score) FROM t")
+            }
         }
     },
     ConformanceCheck("an aggregate called with another number of arguments than its own fails with SQLITE_ERROR") {
@@ -40,11 +41,13 @@ let aggregateChecks: [ConformanceCheck] = [
             try db.execute(sql: "CREATE TABLE t (x)")
             try db.execute(sql: "INSERT INTO t VALUES (1), ('step'), (3)")
             let stepSQL = "SELECT failingSum(x) FROM t"
-            let stepError = try expectDatabaseError { _ = try Int.fetchOne(db, sql: stepSQL) }
-            try expectDatabaseError(stepError, .SQLITE_CONSTRAINT_CHECK, sql: stepSQL, messageContains: "step refused")
+            let stepError = try expectDatabaseError(
+                .SQLITE_CONSTRAINT_CHECK, sql: stepSQL, messageContains: "step refused"
+            ) { _ = try Int.fetchOne(db, sql: stepSQL) }
             let finalSQL = "SELECT failingSum(x) FROM t WHERE x <> 'step'"
-            let finalError = try expectDatabaseError { _ = try Int.fetchOne(db, sql: finalSQL) }
-            try expectDatabaseError(finalError, .SQLITE_ERROR, sql: finalSQL, messageContains: "refused total 4")
+            let finalError = try expectDatabaseError(.SQLITE_ERROR, sql: finalSQL, messageContains: "refused total 4") {
+                _ = try Int.fetchOne(db, sql: finalSQL)
+            }
             // The next aggregation starts afresh.
             try expectEqual(try Int.fetchOne(db, sql: "SELECT failingSum(x) FROM t WHERE x = 3"), 3)
         }

@@ -70,9 +70,9 @@ let argumentBytesChecks: [ConformanceCheck] = [
             for wrongArguments: StatementArguments in [
                 ["a": "only a"], ["a": "a"] + ["b", "one too many, and a long one at that"],
             ] {
-                let error = try expectDatabaseError { try statement.setArguments(wrongArguments) }
-                try expectDatabaseError(
-                    error, .SQLITE_MISUSE, sql: sql, messageContains: "wrong number of statement arguments")
+                let error = try expectDatabaseError(
+                    .SQLITE_MISUSE, sql: sql, messageContains: "wrong number of statement arguments"
+                ) { try statement.setArguments(wrongArguments) }
             }
             return (try Row.fetchAll(statement), statement.arguments)
         }

@@ -2,6 +2,7 @@ import Foundation
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 // Associations: joins and prefetches decode nested records, foreign keys come from the schema, and
 // the regions of requests with associations hold every table they read, and no other.
@@ -154,8 +155,9 @@ let associationChecks: [ConformanceCheck] = [
             try expectEqual(
                 try AssocAuthor.all().asRequest(of: AuthorWithOptionalBooks.self).fetchAll(db).map(\.books?.count),
                 [nil, nil, nil])
-            let missingKeyError = try expectDatabaseError { _ = try rows[0].decode([AssocBook].self, forKey: "novels") }
-            try expectDatabaseError(missingKeyError, .SQLITE_ERROR, messageContains: "no prefetched rows of key novels")
+            let missingKeyError = try expectDatabaseError(
+                .SQLITE_ERROR, messageContains: "no prefetched rows of key novels"
+            ) { _ = try rows[0].decode([AssocBook].self, forKey: "novels") }
             // One author: fetchOne; sets, and a joined record beside the prefetched ones.
             let summary = try AssocAuthor.filter(key: 1).including(all: AssocAuthor.books)
                 .including(optional: AssocAuthor.country).asRequest(of: AuthorSummary.self).fetchOne(db)
@@ -169,8 +171,9 @@ let associationChecks: [ConformanceCheck] = [
             let novels = try Row.fetchOne(db, AssocAuthor.including(all: AssocAuthor.books.forKey("novels")))
             try expectEqual(novels?.prefetchedRows.keys, ["novels"])
             // A cursor can't iterate rows that need more queries: a clear error, not missing rows.
-            let cursorError = try expectDatabaseError { _ = try Row.fetchCursor(db, request) }
-            try expectDatabaseError(cursorError, .SQLITE_MISUSE, messageContains: "including(all:)")
+            let cursorError = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "including(all:)") {
+                _ = try Row.fetchCursor(db, request)
+            }
         }
     },
     ConformanceCheck("aggregates of associations annotate and filter records; request(for:) fetches associated records")
@@ -217,14 +220,12 @@ let associationChecks: [ConformanceCheck] = [
                     INSERT INTO review VALUES (1, 3, 1, 2);
                     """)
             let reviews = Table("review")
-            let noKeyError = try expectDatabaseError {
+            let noKeyError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "could not infer foreign key") {
                 _ = try reviews.all().including(required: reviews.belongsTo(Table("book"))).fetchAll(db)
             }
-            try expectDatabaseError(noKeyError, .SQLITE_ERROR, messageContains: "could not infer foreign key")
-            let ambiguousError = try expectDatabaseError {
+            let ambiguousError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "ambiguous foreign key") {
                 _ = try reviews.all().including(required: reviews.belongsTo(Table("author"))).fetchAll(db)
             }
-            try expectDatabaseError(ambiguousError, .SQLITE_ERROR, messageContains: "ambiguous foreign key")
             let critic = reviews.belongsTo(Table("author"), key: "critic", using: ForeignKey(["criticId"]))
             let criticRow = try Row.fetchOne(db, reviews.all().including(required: critic))
             try expectEqual(try unwrap(criticRow?.scopes["critic"], "the critic scope")["name"] as String, "Ann")
@@ -253,18 +254,16 @@ let associationChecks: [ConformanceCheck] = [
     ConformanceCheck("an observation of included records is told of changes to them, not to unrelated tables") {
         factory in
         let writer = try makeAssociationDatabase(factory)
-        let recorder = ObservationRecorder<[Int]>()
         let changeCount = Locked(0)
         let observation = ValueObservation.tracking { db in
             try AssocAuthor.including(all: AssocAuthor.books).orderByPrimaryKey().asRequest(of: AuthorInfo.self)
                 .fetchAll(db).map(\.books.count)
         }.handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValue("the initial value") { $0 == [2, 1, 0] }
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext(where: { $0 == [2, 1, 0] })
         try writer.write { db in try db.execute(sql: "INSERT INTO unrelated DEFAULT VALUES") }
         try writer.write { db in try db.execute(sql: "INSERT INTO book (title, authorId) VALUES ('C1', 3)") }
-        try recorder.waitForValue("the new book") { $0 == [2, 1, 1] }
+        _ = try recorder.waitForNext(where: { $0 == [2, 1, 1] })
         try expectEqual(changeCount.current, 1)
-        withExtendedLifetime(cancellable) {}
     },
 ]

@@ -2,6 +2,7 @@ import Foundation
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 // Associations through others: joins, prefetches, aggregates and `request(for:)` reach the
 // destination through the pivot, and the regions of their requests hold the pivot table too.
@@ -146,20 +147,18 @@ let associationThroughChecks: [ConformanceCheck] = [
                 try ThroughCountry.including(all: ThroughCountry.citizens).databaseRegion(db).description,
                 "citizen(birthcountrycode,id,name),country(code,name),passport(citizenid,countrycode)")
         }
-        let recorder = ObservationRecorder<[Int]>()
         let changeCount = Locked(0)
         let observation = ValueObservation.tracking { db in
             try ThroughCountry.including(all: ThroughCountry.citizens).order(Column("name"))
                 .asRequest(of: CountryCitizens.self).fetchAll(db).map(\.citizens.count)
         }.handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValue("the initial value") { $0 == [1, 2, 0] }
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext(where: { $0 == [1, 2, 0] })
         try writer.write { db in try db.execute(sql: "INSERT INTO unrelated DEFAULT VALUES") }
         try writer.write { db in
             try db.execute(sql: "INSERT INTO passport (countryCode, citizenId) VALUES ('IT', 2)")
         }
-        try recorder.waitForValue("the new passport") { $0 == [1, 2, 1] }
+        _ = try recorder.waitForNext(where: { $0 == [1, 2, 1] })
         try expectEqual(changeCount.current, 1)
-        withExtendedLifetime(cancellable) {}
     },
 ]

@@ -85,17 +85,15 @@ let backupChecks: [ConformanceCheck] = [
         let source = try factory.makeWriter()
         try fillSource(source)
         let destination = try makeDestination(factory)
-        let inTransaction = try expectDatabaseError {
+        let inTransaction = try expectDatabaseError(.SQLITE_ERROR) {
             try destination.write { destinationDb in
                 try source.read { sourceDb in try sourceDb.backup(to: destinationDb) }
             }
         }
-        try expectDatabaseError(inTransaction, .SQLITE_ERROR)
         try expectEqual(try tableNames(destination), ["other"])
-        let itself = try expectDatabaseError {
+        let itself = try expectDatabaseError(.SQLITE_ERROR) {
             try destination.writeWithoutTransaction { db in try db.backup(to: db) }
         }
-        try expectDatabaseError(itself, .SQLITE_ERROR)
         try expectEqual(try tableNames(destination), ["other"])
     },
     ConformanceCheck("inMemoryCopy and temporaryCopy copy a database file, which stays as it was") { factory in
@@ -125,18 +123,16 @@ let backupChecks: [ConformanceCheck] = [
         readonlyConfiguration.readonly = true
         let readonlyCopy = try DatabaseQueue.temporaryCopy(
             fromPath: factory.path, configuration: readonlyConfiguration, driver: factory.driver)
-        let readonly = try expectDatabaseError {
+        let readonly = try expectDatabaseError(.SQLITE_READONLY) {
             try readonlyCopy.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM source") }
         }
-        try expectDatabaseError(readonly, .SQLITE_READONLY)
         try expectEqual(try readonlyCopy.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 200)
         let reopened = try factory.makeWriter()
         try expectEqual(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source") }, 200)
-        let missing = try expectDatabaseError {
+        let missing = try expectDatabaseError(.SQLITE_CANTOPEN) {
             _ = try DatabaseQueue.inMemoryCopy(
                 fromPath: factory.path(ofFile: "missing.sqlite"), configuration: factory.baseConfiguration,
                 driver: factory.driver)
         }
-        try expectDatabaseError(missing, .SQLITE_CANTOPEN)
     },
 ]

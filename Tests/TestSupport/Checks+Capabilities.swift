@@ -36,7 +36,7 @@ private func expectSQL(
     if works {
         try db.execute(sql: sql)
     } else {
-        let error = try expectDatabaseError({ try db.execute(sql: sql) }, file: file, line: line)
+        let error = try expectDatabaseError(file: file, line: line) { try db.execute(sql: sql) }
         try expectEqual(error.resultCode, .SQLITE_ERROR, file: file, line: line)
     }
 }

@@ -84,11 +84,13 @@ let codableStrategyChecks: [ConformanceCheck] = [
     ConformanceCheck("a value that a strategy cannot read fails the fetch with SQLITE_MISMATCH") { factory in
         try factory.makeWriter().read { db in
             let sql = "SELECT 1 AS id, '2024-01-02 03:04:05' AS created"
-            let error = try expectDatabaseError { _ = try OneDate.fetchOne(db, sql: sql) }
-            try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Date")
+            let error = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Date") {
+                _ = try OneDate.fetchOne(db, sql: sql)
+            }
             let dataSQL = "SELECT 1 AS id, 'short' AS payload"
-            let dataError = try expectDatabaseError { _ = try OneData.fetchOne(db, sql: dataSQL) }
-            try expectDatabaseError(dataError, .SQLITE_MISMATCH, sql: dataSQL, messageContains: "could not decode Data")
+            let dataError = try expectDatabaseError(
+                .SQLITE_MISMATCH, sql: dataSQL, messageContains: "could not decode Data"
+            ) { _ = try OneData.fetchOne(db, sql: dataSQL) }
         }
     },
     ConformanceCheck("data and UUID strategies store text, and UUIDs read back from any of their forms") { factory in
@@ -233,8 +235,9 @@ let codableStrategyChecks: [ConformanceCheck] = [
             try expectEqual(record.snakeName, nil)
             try expect(!record.containsSnakeName, "the key player_name has a column")
             try expectEqual(record.allKeys, ["joinedAt", "playerId", "playerName", "score"])
-            let error = try expectDatabaseError { _ = try SnakeName.fetchOne(db, sql: sql) }
-            try expectDatabaseError(error, .SQLITE_ERROR, sql: sql, messageContains: "no such column")
+            let error = try expectDatabaseError(.SQLITE_ERROR, sql: sql, messageContains: "no such column") {
+                _ = try SnakeName.fetchOne(db, sql: sql)
+            }
         }
     },
     ConformanceCheck("under a column strategy, columns whose names differ only in case are read by their own keys") {

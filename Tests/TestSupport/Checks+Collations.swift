@@ -98,12 +98,12 @@ let collationChecks: [ConformanceCheck] = [
                 try String.fetchAll(db, sql: "SELECT 'aa' UNION SELECT 'b' ORDER BY 1 COLLATE byLength"), ["b", "aa"])
             db.remove(collation: byLength)
             let sql = "SELECT 'x' ORDER BY 1 COLLATE byLength"
-            let error = try expectDatabaseError { _ = try String.fetchAll(db, sql: sql) }
             // SQLITE_ERROR_MISSING_COLLSEQ (SQLITE_ERROR | 1 << 8) since SQLite 3.22, SQLITE_ERROR before.
             let missingCollationCode =
                 db.driver.capabilities.isAtLeast(3, 22) ? ResultCode(rawValue: 257) : ResultCode.SQLITE_ERROR
-            try expectDatabaseError(error, missingCollationCode, sql: sql)
-            try expectEqual(error.message, "no such collation sequence: byLength")
+            try expectDatabaseError(missingCollationCode, message: "no such collation sequence: byLength", sql: sql) {
+                _ = try String.fetchAll(db, sql: sql)
+            }
         }
     },
 ]

@@ -2,6 +2,7 @@ import Foundation
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 // Common table expressions, as GRDB 7 writes them: the WITH clause of requests and of their joined
 // associations, associations to and from common table expressions, recursive ones, their use in
@@ -316,46 +317,41 @@ let commonTableExpressionChecks: [ConformanceCheck] = [
             try expectEqual(try sqlRequest.databaseRegion(db).description, "t(a,id)")
             try expectEqual(try counterRequest(1...3).databaseRegion(db).description, "empty")
         }
-        let recorder = ObservationRecorder<[Int64]>()
         let changeCount = Locked(0)
         let observation = ValueObservation.tracking { db in
             try cte.all().with(cte).asRequest(of: CTERecord.self).fetchAll(db).map(\.id)
         }.handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValue("the initial value") { $0 == [1, 2] }
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext(where: { $0 == [1, 2] })
         try writer.write { db in try db.execute(sql: "INSERT INTO unrelated DEFAULT VALUES") }
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 30 WHERE id = 3") }
-        try recorder.waitForValue("the new row") { $0 == [1, 2, 3] }
+        _ = try recorder.waitForNext(where: { $0 == [1, 2, 3] })
         try expectEqual(changeCount.current, 1)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("a common table expression of invalid SQL fails with a DatabaseError that has the SQL") {
         factory in
         let writer = try makeCTEDatabase(factory)
         try writer.read { db in
             let invalid = CommonTableExpression(named: "cte", sql: "SELEC 1")
-            let error = try expectDatabaseError { _ = try invalid.all().with(invalid).fetchAll(db) }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, sql: "WITH \"cte\" AS (SELEC 1) SELECT * FROM \"cte\"",
-                messageContains: "syntax error")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "WITH \"cte\" AS (SELEC 1) SELECT * FROM \"cte\"", messageContains: "syntax error"
+            ) { _ = try invalid.all().with(invalid).fetchAll(db) }
             // The columns of an included common table expression are those of its valid definition.
             let missing = CommonTableExpression(named: "cte", sql: "SELECT * FROM nope")
-            let includeError = try expectDatabaseError {
+            let includeError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such table: nope") {
                 _ = try Row.fetchAll(
                     db, CTERecord.with(missing).including(required: CTERecord.association(to: missing)))
             }
-            try expectDatabaseError(includeError, .SQLITE_ERROR, messageContains: "no such table: nope")
             try expect(includeError.sql?.contains("WITH \"cte\" AS (SELECT * FROM nope)") == true, "\(includeError)")
             // Without the definition, the table is missing.
-            let unknown = try expectDatabaseError { _ = try invalid.all().fetchAll(db) }
-            try expectDatabaseError(
-                unknown, .SQLITE_ERROR, sql: "SELECT * FROM \"cte\"", messageContains: "no such table")
+            let unknown = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT * FROM \"cte\"", messageContains: "no such table"
+            ) { _ = try invalid.all().fetchAll(db) }
             // An association of a condition has no foreign key for request(for:).
             let record = CTERecord(id: 1, a: 10)
-            let forError = try expectDatabaseError {
+            let forError = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "request(for:)") {
                 _ = try record.request(for: CTERecord.association(to: invalid)).fetchAll(db)
             }
-            try expectDatabaseError(forError, .SQLITE_MISUSE, messageContains: "request(for:)")
         }
     },
 ]

@@ -1,6 +1,7 @@
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// A record that names its columns: the query interface takes closures and key paths over them.
 private struct ComponentsPlayer: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable {
@@ -69,16 +70,16 @@ let databaseComponentsChecks: [ConformanceCheck] = [
             region: ComponentsPlayer.select(\.score).filter(id: 1),
             fetch: { db in try ComponentsPlayer.fetchOne(db, id: 1) }
         )
-        let recorder = ObservationRecorder<ComponentsPlayer?>()
         let changeCount = Locked(0)
-        let cancellable = recorder.start(
-            observation.handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } }), in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = observation.handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } }).record(
+            in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         // On a pool, the observer is registered on the writer after the initial value is notified:
         // a change of the observed score, once notified, shows that it is registered.
         let increment = { (db: Database) in try ComponentsPlayer.filter(id: 1).updateAll(db) { $0.score += 1 } }
         try expectEqual(try writer.write(increment), 1)
-        try recorder.waitForValue("the first new score of player 1") { $0?.score == 101 }
+        _ = try recorder.waitForNext(where: { $0?.score == 101 })
         let changesBefore = changeCount.current
         // Another row, another column, another row inserted: not the observed region.
         try expectEqual(
@@ -89,10 +90,9 @@ let databaseComponentsChecks: [ConformanceCheck] = [
         try expectEqual(changeCount.current, changesBefore)
         try expectEqual(try writer.write(increment), 1)
         try expectEqual(changeCount.current, changesBefore + 1)
-        try recorder.waitForValue("the second new score of player 1") { $0?.score == 102 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0?.score == 102 })
+        queue.drain()
         try expectEqual(recorder.values.first, ComponentsPlayer(id: 1, name: "Arthur", score: 100))
         try expectEqual(recorder.values.last, ComponentsPlayer(id: 1, name: "Art", score: 102))
-        withExtendedLifetime(cancellable) {}
     },
 ]

@@ -115,8 +115,9 @@ let databaseMemberChecks: [ConformanceCheck] = [
             try expectEqual(violations[0].originRowID, 2)
             try expectEqual(violations[0].destinationTable, "team")
             try expectEqual(violations[0].foreignKeyId, 0)
-            let error = try expectDatabaseError { try db.checkForeignKeys() }
-            try expectDatabaseError(error, .SQLITE_CONSTRAINT_FOREIGNKEY, messageContains: "player(teamId)")
+            let error = try expectDatabaseError(.SQLITE_CONSTRAINT_FOREIGNKEY, messageContains: "player(teamId)") {
+                try db.checkForeignKeys()
+            }
             try expect(error.message?.contains("team(id)") == true, "\(error)")
             try expect(error.message?.contains("9") == true, "the message does not show the row: \(error)")
             let tableError = try expectDatabaseError { try db.checkForeignKeys(in: "player", in: "main") }

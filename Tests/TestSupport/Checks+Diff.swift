@@ -3,6 +3,7 @@ import RSCore
 import RSDiff
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// A record of `word (key TEXT PRIMARY KEY, value INTEGER)`.
 private struct Word: Codable, FetchableRecord, PersistableRecord, Sendable {
@@ -104,26 +105,26 @@ let diffChecks: [ConformanceCheck] = [
         factory in
         let writer = try makeDatabase(factory)
         try writer.read { db in
-            let unordered = try expectError(DatabaseError.self) {
+            try expectDatabaseError(
+                .SQLITE_MISUSE, sql: "SELECT * FROM \"word\"",
+                messageContains:
+                    "PrimaryKeyDiffScanner needs the rows of table word sorted by primary key: the request has no "
+                    + "ORDER BY clause: order it by key"
+            ) {
                 _ = try PrimaryKeyDiffScanner(database: db, request: Word.all(), initialRecords: [])
             }
             try expectDatabaseError(
-                unordered, .SQLITE_MISUSE, sql: "SELECT * FROM \"word\"",
-                messageContains:
-                    "PrimaryKeyDiffScanner needs the rows of table word sorted by primary key: the request has no "
-                    + "ORDER BY clause: order it by key")
-            let byPartOfTheKey = try expectError(DatabaseError.self) {
+                .SQLITE_MISUSE,
+                messageContains: "the request is ordered by \"y\", not by x, y in ascending order and BINARY collation"
+            ) {
                 _ = try PrimaryKeyDiffScanner(database: db, request: Cell.order(Column("y")), initialRecords: [])
             }
             try expectDatabaseError(
-                byPartOfTheKey, .SQLITE_MISUSE,
-                messageContains: "the request is ordered by \"y\", not by x, y in ascending order and BINARY collation")
-            let withoutPrimaryKey = try expectError(DatabaseError.self) {
+                .SQLITE_MISUSE,
+                messageContains: "the table has no primary key: its rows are identified by their rowid only"
+            ) {
                 _ = try PrimaryKeyDiffScanner(database: db, request: Note.order(Column("text")), initialRecords: [])
             }
-            try expectDatabaseError(
-                withoutPrimaryKey, .SQLITE_MISUSE,
-                messageContains: "the table has no primary key: its rows are identified by their rowid only")
         }
         try writer.write { db in try Note(text: "a").insert(db) }
         let byRowID = SQLRequest<Note>(sql: "SELECT rowid, * FROM note ORDER BY rowid")
@@ -138,22 +139,21 @@ let diffChecks: [ConformanceCheck] = [
         factory in
         let writer = try makeDatabase(factory)
         try writer.write { db in try Word(key: "a", value: 0).insert(db) }
-        let recorder = ObservationRecorder<PrimaryKeyDiff<Word>>()
-        let cancellable = recorder.start(
-            ValueObservation.trackingPrimaryKeyDiffs(Word.order(Column("key"))), in: writer)
-        let first = try recorder.waitForValues(count: 1)[0]
+        let recorder = ValueObservation.trackingPrimaryKeyDiffs(Word.order(Column("key"))).record(in: writer)
+        let first = try recorder.waitForNext()
         try expectEqual(keyBytes(first.inserted), [Array("a".utf8)])
         try writer.write { db in
             try Word(key: "b", value: 0).insert(db)
             try db.execute(sql: "UPDATE word SET value = 1 WHERE key = 'a'")
         }
         // A pool may notify a state twice: its diff is empty.
-        let values = try recorder.waitForValue("the transaction") { !$0.isEmpty && !$0.updated.isEmpty }
+        _ = try recorder.waitForNext(where: { !$0.isEmpty && !$0.updated.isEmpty })
+        let values = recorder.values
         try expect(values.dropFirst().allSatisfy { $0.isEmpty || $0.updated.count == 1 }, "\(values)")
         let last = values.last!
         try expectEqual(keyBytes(last.inserted), [Array("b".utf8)])
         try expectEqual(last.updated.map(\.value), [1])
         try expect(last.deleted.isEmpty, "deleted \(last.deleted)")
-        cancellable.cancel()
+        recorder.cancel()
     },
 ]

@@ -6,15 +6,17 @@ let errorChecks: [ConformanceCheck] = [
     ConformanceCheck("invalid SQL fails with SQLITE_ERROR, a message and the SQL") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in
-            let error = try expectDatabaseError { try db.execute(sql: "SELEC * FROM nowhere") }
-            try expectDatabaseError(error, .SQLITE_ERROR, sql: "SELEC * FROM nowhere", messageContains: "syntax error")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELEC * FROM nowhere", messageContains: "syntax error"
+            ) { try db.execute(sql: "SELEC * FROM nowhere") }
 
-            let missingTable = try expectDatabaseError { _ = try Row.fetchAll(db, sql: "SELECT * FROM nowhere") }
-            try expectDatabaseError(
-                missingTable, .SQLITE_ERROR, sql: "SELECT * FROM nowhere", messageContains: "no such table")
+            let missingTable = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT * FROM nowhere", messageContains: "no such table"
+            ) { _ = try Row.fetchAll(db, sql: "SELECT * FROM nowhere") }
 
-            let prepared = try expectDatabaseError { _ = try db.makeStatement(sql: "INSERT INTO") }
-            try expectDatabaseError(prepared, .SQLITE_ERROR, sql: "INSERT INTO")
+            let prepared = try expectDatabaseError(.SQLITE_ERROR, sql: "INSERT INTO") {
+                _ = try db.makeStatement(sql: "INSERT INTO")
+            }
         }
     },
     ConformanceCheck("an invalid statement among several reports its own SQL, and the write rolls back") { factory in
@@ -32,16 +34,15 @@ let errorChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
         let sql = "INSERT INTO t (a) VALUES (?)"
-        let executeError = try expectDatabaseError {
+        let executeError = try expectDatabaseError(.SQLITE_MISUSE, sql: sql) {
             try writer.write { db in try db.execute(sql: sql, arguments: [1, 2]) }
         }
-        try expectDatabaseError(executeError, .SQLITE_MISUSE, sql: sql)
         try writer.write { db in
             let statement = try db.makeStatement(sql: sql)
-            let error = try expectDatabaseError { try statement.execute(arguments: [1, 2]) }
-            try expectDatabaseError(error, .SQLITE_MISUSE, sql: sql)
-            let fetchError = try expectDatabaseError { _ = try Int.fetchAll(db, sql: "SELECT ?", arguments: [1, 2]) }
-            try expectDatabaseError(fetchError, .SQLITE_MISUSE, sql: "SELECT ?")
+            let error = try expectDatabaseError(.SQLITE_MISUSE, sql: sql) { try statement.execute(arguments: [1, 2]) }
+            let fetchError = try expectDatabaseError(.SQLITE_MISUSE, sql: "SELECT ?") {
+                _ = try Int.fetchAll(db, sql: "SELECT ?", arguments: [1, 2])
+            }
         }
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
     },
@@ -49,15 +50,14 @@ let errorChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER, b INTEGER)") }
         let sql = "INSERT INTO t (a, b) VALUES (?, ?)"
-        let executeError = try expectDatabaseError {
+        let executeError = try expectDatabaseError(.SQLITE_MISUSE, sql: sql) {
             try writer.write { db in try db.execute(sql: sql, arguments: [1]) }
         }
-        try expectDatabaseError(executeError, .SQLITE_MISUSE, sql: sql)
         try writer.write { db in
-            let noArguments = try expectDatabaseError { try db.execute(sql: sql) }
-            try expectDatabaseError(noArguments, .SQLITE_MISUSE, sql: sql)
-            let fetchError = try expectDatabaseError { _ = try Row.fetchOne(db, sql: "SELECT ?, ?", arguments: [1]) }
-            try expectDatabaseError(fetchError, .SQLITE_MISUSE, sql: "SELECT ?, ?")
+            let noArguments = try expectDatabaseError(.SQLITE_MISUSE, sql: sql) { try db.execute(sql: sql) }
+            let fetchError = try expectDatabaseError(.SQLITE_MISUSE, sql: "SELECT ?, ?") {
+                _ = try Row.fetchOne(db, sql: "SELECT ?, ?", arguments: [1])
+            }
         }
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
     },
@@ -65,23 +65,25 @@ let errorChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER, b INTEGER)") }
         let sql = "INSERT INTO t (a, b) VALUES (:alpha, :beta)"
-        let error = try expectDatabaseError {
+        let error = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "beta") {
             try writer.write { db in try db.execute(sql: sql, arguments: ["alpha": 1]) }
         }
-        try expectDatabaseError(error, .SQLITE_MISUSE, sql: sql, messageContains: "beta")
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
     },
     ConformanceCheck("NULL decoded into a non-optional record property fails with SQLITE_MISMATCH") { factory in
         let writer = try factory.makeWriter()
         let sql = "SELECT 1 AS id, NULL AS name"
         try writer.read { db in
-            let handWritten = try expectDatabaseError { _ = try HandWrittenName.fetchOne(db, sql: sql) }
-            try expectDatabaseError(handWritten, .SQLITE_MISMATCH, sql: sql, messageContains: "name")
-            let decodable = try expectDatabaseError { _ = try DecodableName.fetchAll(db, sql: sql) }
-            try expectDatabaseError(decodable, .SQLITE_MISMATCH, sql: sql, messageContains: "name")
+            let handWritten = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql, messageContains: "name") {
+                _ = try HandWrittenName.fetchOne(db, sql: sql)
+            }
+            let decodable = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql, messageContains: "name") {
+                _ = try DecodableName.fetchAll(db, sql: sql)
+            }
             let row = try Row.fetchOne(db, sql: sql)!
-            let rowError = try expectDatabaseError { _ = try row.decode(String.self, forColumn: "name") }
-            try expectDatabaseError(rowError, .SQLITE_MISMATCH, sql: sql)
+            let rowError = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) {
+                _ = try row.decode(String.self, forColumn: "name")
+            }
             try expectEqual(try row.decode(String?.self, forColumn: "name"), nil)
         }
     },
@@ -92,23 +94,24 @@ let errorChecks: [ConformanceCheck] = [
         }
         try writer.read { db in
             let sql = "SELECT a FROM t"
-            let valueError = try expectDatabaseError { _ = try Int.fetchOne(db, sql: sql) }
-            try expectDatabaseError(valueError, .SQLITE_MISMATCH, sql: sql)
-            let allError = try expectDatabaseError { _ = try Int.fetchAll(db, sql: sql) }
-            try expectDatabaseError(allError, .SQLITE_MISMATCH, sql: sql)
-            let recordError = try expectDatabaseError { _ = try DecodableInteger.fetchOne(db, sql: sql) }
-            try expectDatabaseError(recordError, .SQLITE_MISMATCH, sql: sql)
+            let valueError = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) { _ = try Int.fetchOne(db, sql: sql) }
+            let allError = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) { _ = try Int.fetchAll(db, sql: sql) }
+            let recordError = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) {
+                _ = try DecodableInteger.fetchOne(db, sql: sql)
+            }
             let row = try Row.fetchOne(db, sql: sql)!
-            let rowError = try expectDatabaseError { _ = try row.decode(Int.self, atIndex: 0) }
-            try expectDatabaseError(rowError, .SQLITE_MISMATCH, sql: sql)
+            let rowError = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) {
+                _ = try row.decode(Int.self, atIndex: 0)
+            }
         }
     },
     ConformanceCheck("a UNIQUE violation fails with SQLITE_CONSTRAINT_UNIQUE and leaves no row") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: constraintSchema) }
         let sql = "INSERT INTO parent (id, name) VALUES (2, 'Arthur')"
-        let error = try expectDatabaseError { try writer.write { db in try db.execute(sql: sql) } }
-        try expectDatabaseError(error, .SQLITE_CONSTRAINT_UNIQUE, sql: sql, messageContains: "parent.name")
+        let error = try expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE, sql: sql, messageContains: "parent.name") {
+            try writer.write { db in try db.execute(sql: sql) }
+        }
         try expect(error.isUniqueConstraintViolation)
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT id FROM parent") }, [1])
     },
@@ -116,26 +119,27 @@ let errorChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: constraintSchema) }
         let sql = "INSERT INTO parent (id, name) VALUES (1, 'Barbara')"
-        let error = try expectDatabaseError { try writer.write { db in try db.execute(sql: sql) } }
-        try expectDatabaseError(error, .SQLITE_CONSTRAINT_PRIMARYKEY, sql: sql)
+        let error = try expectDatabaseError(.SQLITE_CONSTRAINT_PRIMARYKEY, sql: sql) {
+            try writer.write { db in try db.execute(sql: sql) }
+        }
         try expect(!error.isUniqueConstraintViolation)
     },
     ConformanceCheck("a NOT NULL violation fails with SQLITE_CONSTRAINT_NOTNULL") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: constraintSchema) }
         let sql = "INSERT INTO parent (name) VALUES (?)"
-        let error = try expectDatabaseError {
+        let error = try expectDatabaseError(.SQLITE_CONSTRAINT_NOTNULL, sql: sql, messageContains: "parent.name") {
             try writer.write { db in try db.execute(sql: sql, arguments: [nil]) }
         }
-        try expectDatabaseError(error, .SQLITE_CONSTRAINT_NOTNULL, sql: sql, messageContains: "parent.name")
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM parent") }, 1)
     },
     ConformanceCheck("a CHECK violation fails with SQLITE_CONSTRAINT_CHECK") { factory in
         let writer = try factory.makeWriter()
         try writer.write { db in try db.execute(sql: constraintSchema) }
         let sql = "INSERT INTO parent (name, score) VALUES ('Barbara', -1)"
-        let error = try expectDatabaseError { try writer.write { db in try db.execute(sql: sql) } }
-        try expectDatabaseError(error, .SQLITE_CONSTRAINT_CHECK, sql: sql)
+        let error = try expectDatabaseError(.SQLITE_CONSTRAINT_CHECK, sql: sql) {
+            try writer.write { db in try db.execute(sql: sql) }
+        }
     },
     ConformanceCheck("foreign keys are enforced by default: a violation fails with SQLITE_CONSTRAINT_FOREIGNKEY") {
         factory in
@@ -143,8 +147,9 @@ let errorChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: constraintSchema) }
         try expectEqual(try writer.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, true)
         let sql = "INSERT INTO child (parentId) VALUES (42)"
-        let error = try expectDatabaseError { try writer.write { db in try db.execute(sql: sql) } }
-        try expectDatabaseError(error, .SQLITE_CONSTRAINT_FOREIGNKEY, sql: sql, messageContains: "FOREIGN KEY")
+        let error = try expectDatabaseError(.SQLITE_CONSTRAINT_FOREIGNKEY, sql: sql, messageContains: "FOREIGN KEY") {
+            try writer.write { db in try db.execute(sql: sql) }
+        }
         let deleteError = try expectDatabaseError {
             try writer.write { db in
                 try db.execute(sql: "INSERT INTO child (parentId) VALUES (1)")
@@ -183,10 +188,9 @@ let errorChecks: [ConformanceCheck] = [
         }
         try expectEqual(error.resultCode, .SQLITE_READONLY)
         try expect(error.message?.isEmpty == false, "message of \(error)")
-        let withoutTransaction = try expectDatabaseError {
+        let withoutTransaction = try expectDatabaseError(.SQLITE_READONLY, sql: "INSERT INTO t VALUES (3)") {
             try readonly.writeWithoutTransaction { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
         }
-        try expectDatabaseError(withoutTransaction, .SQLITE_READONLY, sql: "INSERT INTO t VALUES (3)")
         try expectEqual(try writable.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
     },
     ConformanceCheck(
@@ -256,19 +260,17 @@ let errorChecks: [ConformanceCheck] = [
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (a TEXT UNIQUE); DELETE FROM t")
                 try db.execute(sql: sql, arguments: [secret])
             }
-            let error = try expectDatabaseError {
+            let error = try expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE, sql: sql) {
                 try writer.write { db in try db.execute(sql: sql, arguments: [secret]) }
             }
-            try expectDatabaseError(error, .SQLITE_CONSTRAINT_UNIQUE, sql: sql)
             try expectEqual(error.arguments, [secret])
             try expect(error.description.contains(sql), "the description shows the SQL: \(error)")
             try expectEqual(error.description.contains(secret), isPublic)
             try expectEqual("\(error)".contains(secret), isPublic)
 
-            let countError = try expectDatabaseError {
+            let countError = try expectDatabaseError(.SQLITE_MISUSE, sql: "SELECT ?") {
                 _ = try writer.read { db in try Row.fetchAll(db, sql: "SELECT ?", arguments: [secret, "other-7C1B"]) }
             }
-            try expectDatabaseError(countError, .SQLITE_MISUSE, sql: "SELECT ?")
             try expectEqual(countError.description.contains("other-7C1B"), isPublic)
         }
     },

@@ -44,8 +44,9 @@ let executionChecks: [ConformanceCheck] = [
             let named = try db.makeStatement(sql: "SELECT :a || :b")
             try named.validateArguments(["a": "x", "b": "y"])
             try expectEqual(named.arguments, [])
-            let missing = try expectDatabaseError { try named.validateArguments(["a": "x"]) }
-            try expectDatabaseError(missing, .SQLITE_MISUSE, sql: "SELECT :a || :b")
+            let missing = try expectDatabaseError(.SQLITE_MISUSE, sql: "SELECT :a || :b") {
+                try named.validateArguments(["a": "x"])
+            }
             try expectEqual(missing.message, "missing statement argument: b")
             let positional = try db.makeStatement(sql: "SELECT ? + ?")
             for wrong: StatementArguments in [[1], [1, 2, 3]] {
@@ -78,8 +79,7 @@ let executionChecks: [ConformanceCheck] = [
         try checkRolledBackSchemaChange(factory, table: "t (a INTEGER PRIMARY KEY)") { db in
             // The conflict makes SQLite roll the transaction back on its own.
             let sql = "INSERT OR ROLLBACK INTO t (a) VALUES (1)"
-            let error = try expectDatabaseError { try db.execute(sql: sql) }
-            try expectDatabaseError(error, .SQLITE_CONSTRAINT_PRIMARYKEY, sql: sql)
+            let error = try expectDatabaseError(.SQLITE_CONSTRAINT_PRIMARYKEY, sql: sql) { try db.execute(sql: sql) }
             try expect(!db.isInsideTransaction, "rolled back")
         }
     },

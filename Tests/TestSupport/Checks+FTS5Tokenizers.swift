@@ -164,7 +164,7 @@ private func tokens(_ tokens: [(token: String, flags: FTS5TokenFlags)]) -> [Stri
 
 /// Checks that the FTS5 tokenizer API fails with an error that says that FTS5 is missing.
 private func expectFTS5IsMissing(_ body: () throws -> Void, file: StaticString = #fileID, line: UInt = #line) throws {
-    let error = try expectDatabaseError(body, file: file, line: line)
+    let error = try expectDatabaseError(file: file, line: line, body)
     try expectEqual(error.resultCode, .SQLITE_ERROR, file: file, line: line)
     try expect(
         error.message?.contains("FTS5 needs SQLite compiled with SQLITE_ENABLE_FTS5") == true, "\(error)", file: file,

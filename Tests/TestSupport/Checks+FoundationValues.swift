@@ -51,9 +51,9 @@ let foundationValueChecks: [ConformanceCheck] = [
             for text in ["2018-4-21", "2018-04-21 ", "12:3", "12:34:5", "12:34:56.", "12:34+1", "today", "1234"] {
                 try expectEqual(DatabaseDateComponents.fromDatabaseValue(text.databaseValue)?.format, nil)
                 let sql = "SELECT '\(text)' AS d"
-                let error = try expectDatabaseError { _ = try DatabaseDateComponents.fetchOne(db, sql: sql) }
-                try expectDatabaseError(
-                    error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode DatabaseDateComponents")
+                let error = try expectDatabaseError(
+                    .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode DatabaseDateComponents"
+                ) { _ = try DatabaseDateComponents.fetchOne(db, sql: sql) }
             }
             try expectEqual(DatabaseDateComponents.fromDatabaseValue(12.databaseValue)?.format, nil)
         }
@@ -178,8 +178,9 @@ let foundationValueChecks: [ConformanceCheck] = [
             let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ",") }
             _ = try db.makeStatement(sql: "SELECT 1 WHERE 1 IN (\(placeholders(maximum)))")
             let sql = "SELECT 1 WHERE 1 IN (\(placeholders(maximum + 1)))"
-            let error = try expectDatabaseError { _ = try db.makeStatement(sql: sql) }
-            try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "too many SQL variables")
+            let error = try expectDatabaseError(.SQLITE_ERROR, messageContains: "too many SQL variables") {
+                _ = try db.makeStatement(sql: sql)
+            }
         }
     },
     ConformanceCheck("a number out of the range of an integer type fails its fetch with SQLITE_MISMATCH") { factory in
@@ -188,7 +189,9 @@ let foundationValueChecks: [ConformanceCheck] = [
                 ("SELECT 3000000000", "Int32"), ("SELECT -1", "UInt64"), ("SELECT 9223372036854775808.0", "Int64"),
                 ("SELECT 1e30", "Int"),
             ] {
-                let error = try expectDatabaseError {
+                let error = try expectDatabaseError(
+                    .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode \(type) from database value"
+                ) {
                     switch type {
                     case "Int32": _ = try Int32.fetchOne(db, sql: sql)
                     case "UInt64": _ = try UInt64.fetchAll(db, sql: sql)
@@ -196,8 +199,6 @@ let foundationValueChecks: [ConformanceCheck] = [
                     default: _ = try Row.fetchOne(db, sql: sql).map { try $0.decode(Int.self, atIndex: 0) }
                     }
                 }
-                try expectDatabaseError(
-                    error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode \(type) from database value")
             }
             // The largest real below 2^63 converts; reals are truncated toward zero.
             try expectEqual(try Int64.fetchOne(db, sql: "SELECT 9223372036854774784.0"), 9_223_372_036_854_774_784)

@@ -2,6 +2,7 @@ import Foundation
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 // Full-text search: FTS4 and FTS5 tables made by the schema DSL, patterns built from user input or
 // checked by SQLite, `matching` in the query interface, synchronized content tables, FTS5 ranking
@@ -147,19 +148,17 @@ let fullTextSearchChecks: [ConformanceCheck] = [
             try expect(region.isModified(byEventsOfKind: .insert(tableName: "book")), "\(region)")
             try expect(!region.isModified(byEventsOfKind: .insert(tableName: "unrelated")), "\(region)")
         }
-        let recorder = ObservationRecorder<Int>()
         let changeCount = Locked(0)
         let observation = ValueObservation.tracking { db in try FullTextBook.matching(pattern).fetchCount(db) }
             .handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValue("the initial value") { $0 == 0 }
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext(where: { $0 == 0 })
         try writer.write { db in try db.execute(sql: "INSERT INTO unrelated DEFAULT VALUES") }
         try writer.write { db in
             try FullTextBook(author: "Anonymous", title: "The Whale", body: "A whale.").insert(db)
         }
-        try recorder.waitForValue("the new book") { $0 == 1 }
+        _ = try recorder.waitForNext(where: { $0 == 1 })
         try expectEqual(changeCount.current, 1)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("FTS5 tables rank matches, highlight and snip them, where the SQLite has FTS5") { factory in
         guard factory.driver.capabilities.supportsFTS5 else {

@@ -43,8 +43,9 @@ let functionChecks: [ConformanceCheck] = [
             // The impure function runs: the index refuses it for its impurity only.
             try expectEqual(try Int.fetchOne(db, sql: "SELECT impureSucc(1)"), 2)
             let sql = "CREATE INDEX impureIndex ON t (impureSucc(a))"
-            let error = try expectDatabaseError { try db.execute(sql: sql) }
-            try expectDatabaseError(error, .SQLITE_ERROR, sql: sql, messageContains: "non-deterministic")
+            let error = try expectDatabaseError(.SQLITE_ERROR, sql: sql, messageContains: "non-deterministic") {
+                try db.execute(sql: sql)
+            }
         }
     },
     ConformanceCheck("a variadic function takes any number of arguments") { factory in
@@ -69,10 +70,9 @@ let functionChecks: [ConformanceCheck] = [
             try expectEqual(try Int.fetchAll(db, sql: "SELECT succ(1) UNION ALL SELECT succ(1, 5)"), [2, 6])
             db.remove(function: sumOfTwo)
             try expectEqual(try Int.fetchOne(db, sql: "SELECT succ(1)"), 2)
-            let error = try expectDatabaseError { _ = try Int.fetchOne(db, sql: "SELECT succ(1, 5)") }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, sql: "SELECT succ(1, 5)",
-                messageContains: "wrong number of arguments to function succ()")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT succ(1, 5)", messageContains: "wrong number of arguments to function succ()"
+            ) { _ = try Int.fetchOne(db, sql: "SELECT succ(1, 5)") }
         }
     },
     ConformanceCheck("functions receive every storage class") { factory in
@@ -139,13 +139,12 @@ let functionChecks: [ConformanceCheck] = [
         let refuse = DatabaseFunction("refuse", argumentCount: 1) { values in
             throw DatabaseError(message: "refused \(values[0])")
         }
-        let error = try expectDatabaseError {
+        let error = try expectDatabaseError(.SQLITE_ERROR, sql: "INSERT INTO t (a) VALUES (refuse(7))") {
             try factory.makeWriter().write { db in
                 db.add(function: refuse)
                 try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t (a) VALUES (refuse(7))")
             }
         }
-        try expectDatabaseError(error, .SQLITE_ERROR, sql: "INSERT INTO t (a) VALUES (refuse(7))")
         try expectEqual(error.message, "refused 7")
     },
     ConformanceCheck("a DatabaseError thrown by a function gives its extended result code") { factory in
@@ -161,9 +160,9 @@ let functionChecks: [ConformanceCheck] = [
             db.add(function: successor)
             try expectEqual(try Int.fetchOne(db, sql: "SELECT succ(1)"), 2)
             db.remove(function: successor)
-            let error = try expectDatabaseError { _ = try Int.fetchOne(db, sql: "SELECT succ(1)") }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, sql: "SELECT succ(1)", messageContains: "no such function: succ")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT succ(1)", messageContains: "no such function: succ"
+            ) { _ = try Int.fetchOne(db, sql: "SELECT succ(1)") }
         }
     },
     ConformanceCheck("adding a function of the same name and number of arguments replaces it") { factory in
@@ -202,11 +201,10 @@ private func functionError(
     line: UInt = #line
 ) throws -> DatabaseError {
     let writer = try factory.makeWriter()
-    return try expectDatabaseError(
-        {
-            try writer.read { db in
-                db.add(function: function)
-                _ = try Row.fetchAll(db, sql: sql)
-            }
-        }, file: file, line: line)
+    return try expectDatabaseError(file: file, line: line) {
+        try writer.read { db in
+            db.add(function: function)
+            _ = try Row.fetchAll(db, sql: sql)
+        }
+    }
 }

@@ -78,7 +78,8 @@ let journalModeChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("an in-memory DatabaseQueue configured for WAL fails to open", kinds: [.queueInMemory]) {
         factory in
-        let error = try expectDatabaseError { _ = try factory.makeWriter { $0.journalMode = .wal } }
-        try expectDatabaseError(error, .SQLITE_ERROR, sql: "PRAGMA journal_mode = WAL", messageContains: "WAL")
+        let error = try expectDatabaseError(.SQLITE_ERROR, sql: "PRAGMA journal_mode = WAL", messageContains: "WAL") {
+            _ = try factory.makeWriter { $0.journalMode = .wal }
+        }
     },
 ]

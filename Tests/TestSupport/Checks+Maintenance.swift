@@ -29,19 +29,17 @@ let maintenanceChecks: [ConformanceCheck] = [
     ) {
         factory in
         let writer = try factory.makeWriter()
-        let unknown = try expectDatabaseError {
+        let unknown = try expectDatabaseError(.SQLITE_ERROR, messageContains: "nowhere") {
             try writer.writeWithoutTransaction { db in _ = try db.checkpoint(on: "nowhere") }
         }
-        try expectDatabaseError(unknown, .SQLITE_ERROR, messageContains: "nowhere")
         guard factory.kind == .pool else { return }
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        let locked = try expectDatabaseError {
+        let locked = try expectDatabaseError(.SQLITE_LOCKED) {
             try writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 _ = try db.checkpoint(.full)
             }
         }
-        try expectDatabaseError(locked, .SQLITE_LOCKED)
         // The failed write rolled back.
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }, 0)
     },

@@ -26,9 +26,8 @@ let missingFeatureChecks: [ConformanceCheck] = [
                 if isAvailable {
                     _ = try Row.fetchAll(db, sql: sql)
                 } else {
-                    let error = try expectDatabaseError { _ = try Row.fetchAll(db, sql: sql) }
                     // The diagnosis rewrites the message of SQLite's syntax error, not its code.
-                    try expectDatabaseError(error, .SQLITE_ERROR, sql: sql)
+                    let error = try expectDatabaseError(.SQLITE_ERROR, sql: sql) { _ = try Row.fetchAll(db, sql: sql) }
                     try expect(error.message?.contains(feature) == true, "\(error) does not name \(feature)")
                     try expect(
                         error.message?.contains("this connection runs SQLite \(capabilities.version)") == true,
@@ -36,8 +35,9 @@ let missingFeatureChecks: [ConformanceCheck] = [
                 }
             }
             // A syntax error that needs no missing feature keeps SQLite's own message.
-            let error = try expectDatabaseError { _ = try Row.fetchAll(db, sql: "SELEC x FROM t") }
-            try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "syntax error")
+            let error = try expectDatabaseError(.SQLITE_ERROR, messageContains: "syntax error") {
+                _ = try Row.fetchAll(db, sql: "SELEC x FROM t")
+            }
             try expect(error.message?.contains("needs SQLite") == false, "\(error)")
         }
     },
@@ -46,10 +46,9 @@ let missingFeatureChecks: [ConformanceCheck] = [
         try strict.write { db in
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS dqs (name TEXT)")
             if db.driver.capabilities.isAtLeast(3, 29) {
-                let error = try expectDatabaseError {
+                let error = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such column: nmae") {
                     _ = try Row.fetchAll(db, sql: "SELECT * FROM dqs WHERE \"nmae\" = 1")
                 }
-                try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "no such column: nmae")
             } else {
                 // Older SQLite cannot refuse them: the unknown column is the string "nmae".
                 try expectEqual(try Row.fetchAll(db, sql: "SELECT * FROM dqs WHERE \"nmae\" = 1").count, 0)

@@ -2,6 +2,7 @@ import Dispatch
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// A table `t` with an integer primary key and a column, behind a `ForwardingWriter`, whose fence
 /// waits for the fetches of a pool's readers.
@@ -36,9 +37,10 @@ let observationCancellationChecks: [ConformanceCheck] = [
     ConformanceCheck("a cancelled observation notifies nothing more, also when it races with commits") { factory in
         let writer = try makeObservedDatabase(factory)
         for iteration in 0..<1000 {
-            let recorder = ObservationRecorder<Int>()
+            let queue = CheckQueue()
+            let recorder = Recorder<Int>()
             let isCancelled = Locked(false)
-            let cancellable = countOfT.start(in: writer, scheduling: recorder.scheduler) { error in
+            let cancellable = countOfT.start(in: writer, scheduling: queue.observationScheduler) { error in
                 recorder.onError(error)
             } onChange: { value in
                 if isCancelled.current { recorder.onError(ConformanceFailure(description: "late value", location: "")) }
@@ -47,8 +49,8 @@ let observationCancellationChecks: [ConformanceCheck] = [
             let write = BackgroundWork {
                 try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (?)", arguments: [iteration]) }
             }
-            if iteration.isMultiple(of: 2) { _ = try? recorder.waitForValues(count: 1) }
-            recorder.queue.sync {
+            if iteration.isMultiple(of: 2) { _ = try? recorder.waitForNext() }
+            queue.queue.sync {
                 cancellable.cancel()
                 isCancelled.current = true
             }
@@ -59,8 +61,8 @@ let observationCancellationChecks: [ConformanceCheck] = [
                 try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (0)") }
             }
             try writer.waitForAsyncAccesses()
-            recorder.drain()
-            if let error = recorder.error {
+            queue.drain()
+            if let error = recorder.receivedCompletion?.failure {
                 throw ConformanceFailure(
                     description: "iteration \(iteration): \(error) after \(recorder.values)", location: "\(#fileID)")
             }
@@ -68,7 +70,7 @@ let observationCancellationChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("a released cancellable stops its observation: no fetch after the release") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
+        let recorder = Recorder<Int>()
         let fetchCount = Locked(0)
         let observation = countOfT.handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
         // The scheduler keeps the observation's machinery alive: only the release of the cancellable
@@ -76,7 +78,7 @@ let observationCancellationChecks: [ConformanceCheck] = [
         let scheduler = RetainingScheduler()
         var cancellable: AnyDatabaseCancellable? = observation.start(
             in: writer, scheduling: scheduler, onError: recorder.onError, onChange: recorder.onChange)
-        try recorder.waitForValues(count: 1)
+        _ = try recorder.waitForNext()
         try writer.waitForAsyncAccesses()  // the registration of a pool's observer
         let fetchesBeforeRelease = fetchCount.current
         scheduler.queue.sync { cancellable = nil }

@@ -2,6 +2,7 @@ import Dispatch
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// The edge cases of observation: closed databases, full-text tables, observers that write,
 /// statements compiled again, late clients, interleaved cursors, names as the schema spells them.
@@ -17,7 +18,6 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         while true {
             writer = try factory.makeWriter()
             try writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (a)") }
-            let recorder = ObservationRecorder<Int>()
             let fetchCount = Locked(0)
             let observation =
                 ValueObservation
@@ -25,13 +25,13 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
                 .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
                 .throttled(interval)
             let start = DispatchTime.now()
-            let cancellable = recorder.start(observation, in: writer)
-            let initialValue = try recorder.waitForValues(count: 1)[0]
+            let recorder = observation.record(in: writer)
+            let initialValue = try recorder.waitForNext()
             try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
             try writer.close()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             guard elapsed < interval else {
-                cancellable.cancel()
+                recorder.cancel()
                 guard interval < checkTimeout / 4 else {
                     throw ConformanceFailure(
                         description: "the database never closed within the interval (\(elapsed) s)", location: #fileID)
@@ -40,7 +40,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
                 continue
             }
             // The timer fires after close(): its fetch cannot access the database.
-            let error = try recorder.waitForError()
+            let error = try unwrap(recorder.waitForCompletion().failure, "the error")
             try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
             try expectEqual(fetchCount.current, 1)
             try expectEqual(recorder.values, [initialValue])
@@ -70,16 +70,13 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
                     END;
                     """)
         }
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(
-            ValueObservation.tracking { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book_ft WHERE book_ft MATCH 'swift'")!
-            }, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book_ft WHERE book_ft MATCH 'swift'")!
+        }.record(in: writer)
+        _ = try recorder.waitForNext()
         // SQLite reports the changes of the shadow tables of book_ft, not of book_ft.
         try writer.write { db in try db.execute(sql: "INSERT INTO book (title) VALUES ('Swift at last')") }
-        try recorder.waitForValue("the insertion") { $0 == 1 }
-        withExtendedLifetime(cancellable) {}
+        _ = try recorder.waitForNext(where: { $0 == 1 })
     },
     ConformanceCheck("an observer that writes after a commit does not hide the commit from the observers after it") {
         factory in
@@ -103,14 +100,13 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         }
         let writingObserver = WritingObserver()
         writer.writeWithoutTransaction { db in db.add(transactionObserver: writingObserver) }
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(
-            ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            .record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (id) VALUES (1)") }
-        try recorder.waitForValue("the committed row") { $0 == 1 }
+        _ = try recorder.waitForNext(where: { $0 == 1 })
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT id FROM t") }, [1])
-        withExtendedLifetime((cancellable, writingObserver)) {}
+        withExtendedLifetime(writingObserver) {}
     },
     ConformanceCheck("a DROP compiled again after a schema change drops, while deletions are observed") { factory in
         let writer = try factory.makeWriter()
@@ -153,17 +149,17 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         let queue = DispatchQueue(label: "shared")
         let shared = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
             .shared(in: writer, scheduling: .async(onQueue: queue))
-        let first = ObservationRecorder<Int>()
+        let first = Recorder<Int>()
         let firstCancellable = shared.start(onError: first.onError, onChange: first.onChange)
-        try first.waitForValues(count: 1)
+        _ = try first.waitForNext()
         // The value of the commit is scheduled (a queue fetches right after the commit) before the
         // late client comes, and delivered to it first.
         queue.suspend()
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        let late = ObservationRecorder<Int>()
+        let late = Recorder<Int>()
         let lateCancellable = shared.start(onError: late.onError, onChange: late.onChange)
         queue.resume()
-        try late.waitForValues(count: 1)
+        _ = try late.waitForNext()
         queue.sync {}
         try expectEqual(late.values, [1])
         withExtendedLifetime((firstCancellable, lateCancellable)) {}

@@ -4,6 +4,7 @@ import RSCore
 import RSObservation
 import RSQueryInterface
 import RSReactive
+import RSTesting
 
 /// A table `t` with an integer primary key and a column `a`.
 private func makeDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWriter {
@@ -29,99 +30,104 @@ let observationPublisherChecks: [ConformanceCheck] = [
         let writer = try makeDatabase(factory)
         let queue = CheckQueue()
         let onQueue = Locked(true)
-        let recorder = PublisherRecorder<Int, any Error>(onValue: { _ in
+        let recorder = Recorder<Int>()
+        let subscriber = RecordingSubscriber<Int, any Error>(into: recorder) { _ in
             if !queue.isCurrent { onQueue.current = false }
-        })
-        countOfT.publisher(in: writer, scheduling: .async(onQueue: queue.queue)).subscribe(recorder)
-        try recorder.waitForValues(count: 1)
+        }
+        countOfT.publisher(in: writer, scheduling: queue.observationScheduler).subscribe(subscriber)
+        _ = try recorder.waitForNext()
         for _ in 0..<20 { try insert(writer) }
-        let values = try recorder.waitForValue("the last state") { $0 == 20 }
+        _ = try recorder.waitForNext(where: { $0 == 20 })
+        let values = recorder.values
         try expectEqual(values.first, 0)
         try expect(values == values.sorted(), "values out of transaction order: \(values)")
         try expect(onQueue.current, "a value was published off the scheduler")
-        try expect(recorder.completion == nil, "the publisher completed")
-        recorder.cancel()
+        try expect(recorder.receivedCompletion == nil, "the publisher completed")
+        subscriber.cancel()
     },
     ConformanceCheck("without demand, an observation publisher keeps only the latest value") { factory in
         let writer = try makeDatabase(factory)
         let queue = CheckQueue()
-        let recorder = PublisherRecorder<Int, any Error>(demand: .none)
+        let recorder = Recorder<Int>()
+        let subscriber = RecordingSubscriber<Int, any Error>(into: recorder, demand: .none)
         let delivered = DispatchSemaphore(value: 0)
         let scheduler = SignalingScheduler(queue: queue.queue, signal: delivered)
         // One value per write (a pool may fetch a state twice): each write waits for its value.
-        countOfT.removeDuplicates().publisher(in: writer, scheduling: scheduler).subscribe(recorder)
+        countOfT.removeDuplicates().publisher(in: writer, scheduling: scheduler).subscribe(subscriber)
         try expectSignal(delivered, "the initial value reaches the subscription")
         for count in 1...3 {
             try insert(writer)
             try expectSignal(delivered, "the value of write \(count) reaches the subscription")
         }
         try expect(recorder.values.isEmpty, "published without demand: \(recorder.values)")
-        recorder.request(.max(1))
-        try recorder.waitForValues(count: 1)
+        subscriber.request(.max(1))
+        _ = try recorder.waitForNext()
         queue.drain()
         try expectEqual(recorder.values, [3])
-        recorder.request(.max(1))
+        subscriber.request(.max(1))
         try insert(writer)
-        try expectEqual(try recorder.waitForValues(count: 2), [3, 4])
-        recorder.cancel()
+        _ = try recorder.waitForNext()
+        try expectEqual(recorder.values, [3, 4])
+        subscriber.cancel()
     },
     ConformanceCheck("a cancelled observation publisher stops, and leaves no subscription, observer or connection") {
         factory in
         var writer: (any DatabaseWriter)? = try makeDatabase(factory)
         weak let weakWriter = writer
         let queue = CheckQueue()
-        var recorder: PublisherRecorder<Int, any Error>? = PublisherRecorder()
-        weak let weakRecorder = recorder
-        countOfT.publisher(in: writer!, scheduling: .async(onQueue: queue.queue)).subscribe(recorder!)
-        try recorder!.waitForValues(count: 1)
+        let recorder = Recorder<Int>()
+        var subscriber: RecordingSubscriber<Int, any Error>? = RecordingSubscriber(into: recorder)
+        weak let weakSubscriber = subscriber
+        countOfT.publisher(in: writer!, scheduling: queue.observationScheduler).subscribe(subscriber!)
+        _ = try recorder.waitForNext()
         try insert(writer!)
-        try recorder!.waitForValues(count: 2)
+        _ = try recorder.waitForNext()
         let observers = writer!.writeWithoutTransaction { db in db.transactionObserverCount }
         try expectEqual(observers, 1)
 
-        recorder!.cancel()
+        subscriber!.cancel()
         try insert(writer!)
         try writer!.write { _ in }  // the observer is removed on the writer
         // A barrier write waits for the reads in progress: a fetch that a pool started on a reader
         // before the cancellation ends before it.
         try writer!.barrierWriteWithoutTransaction { _ in }
         queue.drain()
-        try expectEqual(recorder!.values, [0, 1])
+        try expectEqual(recorder.values, [0, 1])
         let remaining = writer!.writeWithoutTransaction { db in db.transactionObserverCount }
         try expectEqual(remaining, 0)
         // Nothing keeps the subscriber (and its subscription) nor the database alive.
-        recorder = nil
-        try expect(weakRecorder == nil, "the subscriber is still alive")
+        subscriber = nil
+        try expect(weakSubscriber == nil, "the subscriber is still alive")
         writer = nil
         try expect(weakWriter == nil, "the database is still alive")
     },
     ConformanceCheck("a subscriber that cancels from its own receiveValue gets nothing more") { factory in
         let writer = try makeDatabase(factory)
         let queue = CheckQueue()
-        let box = Locked<PublisherRecorder<Int, any Error>?>(nil)
-        let recorder = PublisherRecorder<Int, any Error>(onValue: { value in
+        let recorder = Recorder<Int>()
+        let box = Locked<RecordingSubscriber<Int, any Error>?>(nil)
+        let subscriber = RecordingSubscriber<Int, any Error>(into: recorder) { value in
             if value == 2 { box.current?.cancel() }
-        })
-        box.current = recorder
-        countOfT.publisher(in: writer, scheduling: .async(onQueue: queue.queue)).subscribe(recorder)
-        try recorder.waitForValues(count: 1)
+        }
+        box.current = subscriber
+        countOfT.publisher(in: writer, scheduling: queue.observationScheduler).subscribe(subscriber)
+        _ = try recorder.waitForNext()
         try insert(writer)
         try insert(writer)
-        try recorder.waitForValue("the value that cancels") { $0 == 2 }
+        _ = try recorder.waitForNext(where: { $0 == 2 })
         try insert(writer)
         try writer.write { _ in }
         try writer.read { _ in }
         queue.drain()
         try expectEqual(recorder.values.last, 2)
-        try expect(recorder.completion == nil, "completed after cancellation")
+        try expect(recorder.receivedCompletion == nil, "completed after cancellation")
         box.current = nil
     },
     ConformanceCheck("an observation publisher of invalid SQL fails with the DatabaseError") { factory in
         let writer = try makeDatabase(factory)
-        let recorder = PublisherRecorder<[Row], any Error>()
-        ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM missing") }
-            .publisher(in: writer, scheduling: .async(onQueue: CheckQueue().queue)).subscribe(recorder)
-        let error = try recorder.waitForFailure() as? DatabaseError
+        let recorder = ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM missing") }
+            .publisher(in: writer, scheduling: CheckQueue().observationScheduler).record()
+        let error = try recorder.waitForCompletion().failure as? DatabaseError
         try expectEqual(error?.resultCode, .SQLITE_ERROR)
         try expectEqual(error?.message, "no such table: missing")
         try expect(recorder.values.isEmpty)
@@ -131,16 +137,14 @@ let observationPublisherChecks: [ConformanceCheck] = [
         let fetches = Locked(0)
         let queue = CheckQueue()
         let shared = countOfT.handleEvents(willFetch: { fetches.withLock { $0 += 1 } })
-            .shared(in: writer, scheduling: .async(onQueue: queue.queue))
-        let first = PublisherRecorder<Int, any Error>()
-        let second = PublisherRecorder<Int, any Error>()
-        shared.publisher().subscribe(first)
-        try first.waitForValues(count: 1)
-        shared.publisher().subscribe(second)
-        try second.waitForValues(count: 1)
+            .shared(in: writer, scheduling: queue.observationScheduler)
+        let first = shared.publisher().record()
+        _ = try first.waitForNext()
+        let second = shared.publisher().record()
+        _ = try second.waitForNext()
         try insert(writer)
-        try first.waitForValue("1") { $0 == 1 }
-        try second.waitForValue("1") { $0 == 1 }
+        _ = try first.waitForNext(where: { $0 == 1 })
+        _ = try second.waitForNext(where: { $0 == 1 })
         try expectEqual(fetches.current, 2)
         first.cancel()
         second.cancel()
@@ -150,14 +154,15 @@ let observationPublisherChecks: [ConformanceCheck] = [
         factory in
         let writer = try makeDatabase(factory)
         let counts = Locked<[Int]>([])
-        let recorder = PublisherRecorder<Int, any Error>()
+        let recorder = Recorder<Int>()
+        let subscriber = RecordingSubscriber<Int, any Error>(into: recorder)
         DatabaseRegionObservation(tracking: Table("t"))
             .publisher(in: writer)
             .map { db in
                 // On the writer, right after the commit, outside of any transaction.
                 db.isInsideTransaction ? -1 : (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")) ?? -2
             }
-            .subscribe(recorder)
+            .subscribe(subscriber)
         try writer.write { _ in }  // the observation starts before this write
         for _ in 0..<3 { try insert(writer) }
         struct Rollback: Error {}
@@ -167,7 +172,7 @@ let observationPublisherChecks: [ConformanceCheck] = [
         }
         try insert(writer)
         try expectEqual(recorder.values, [1, 2, 3, 4])
-        recorder.cancel()
+        subscriber.cancel()
         try insert(writer)
         try expectEqual(recorder.values, [1, 2, 3, 4])
         withExtendedLifetime(counts) {}
@@ -177,30 +182,28 @@ let observationPublisherChecks: [ConformanceCheck] = [
     ) {
         factory in
         let writer = try makeDatabase(factory)
-        let recorder = PublisherRecorder<Int, any Error>(demand: .none)
+        let recorder = Recorder<Int>()
+        let subscriber = RecordingSubscriber<Int, any Error>(into: recorder, demand: .none)
         DatabaseRegionObservation(tracking: Table("t")).publisher(in: writer)
             .map { db in (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")) ?? -1 }
-            .subscribe(recorder)
+            .subscribe(subscriber)
         try insert(writer)
-        recorder.request(.max(1))
+        subscriber.request(.max(1))
         try insert(writer)
         try insert(writer)
         try expectEqual(recorder.values, [2])
-        recorder.cancel()
+        subscriber.cancel()
     },
     ConformanceCheck("observation publishers are created and subscribed from many threads at once") { factory in
         let writer = try makeDatabase(factory)
-        let recorders = (0..<8).map { _ in PublisherRecorder<Int, any Error>() }
-        let works = recorders.map { recorder in
-            BackgroundWork {
-                countOfT.publisher(in: writer, scheduling: .async(onQueue: CheckQueue().queue)).subscribe(recorder)
-            }
+        let works = (0..<8).map { _ in
+            BackgroundWork { countOfT.publisher(in: writer, scheduling: CheckQueue().observationScheduler).record() }
         }
-        for work in works { try work.wait() }
-        for recorder in recorders { try recorder.waitForValues(count: 1) }
+        let recorders = try works.map { try $0.wait() }
+        for recorder in recorders { _ = try recorder.waitForNext() }
         try insert(writer)
         for recorder in recorders {
-            try recorder.waitForValue("1") { $0 == 1 }
+            _ = try recorder.waitForNext(where: { $0 == 1 })
             recorder.cancel()
         }
     },

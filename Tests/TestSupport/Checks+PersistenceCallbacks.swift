@@ -58,20 +58,20 @@ let persistenceCallbackChecks: [ConformanceCheck] = [
 
             for callback in ["aroundInsert", "aroundSave"] {
                 var skipping = LoggedPlayer(id: nil, name: "Arthur", log: log, skipping: callback)
-                let error = try expectDatabaseError { try skipping.insert(db) }
-                try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: callback)
+                let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: callback) {
+                    try skipping.insert(db)
+                }
                 try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loggedPlayer"), 0)
                 try expect(!log.take().contains("didSave"), "didSave called after \(callback) skipped the insertion")
             }
 
             // An aroundUpdate that swallows the error of the update: the save cannot know.
             let swallowing = LoggedPlayer(id: 7, name: "Arthur", log: log, swallowing: "aroundUpdate")
-            let error = try expectDatabaseError { try swallowing.update(db) }
-            try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: "aroundUpdate")
+            let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "aroundUpdate") {
+                try swallowing.update(db)
+            }
             let deleting = LoggedPlayer(id: 7, name: "Arthur", log: log, skipping: "aroundDelete")
-            try expectDatabaseError(
-                try expectDatabaseError { _ = try deleting.delete(db) }, .SQLITE_MISUSE, messageContains: "aroundDelete"
-            )
+            try expectDatabaseError(.SQLITE_MISUSE, messageContains: "aroundDelete") { _ = try deleting.delete(db) }
         }
     },
     ConformanceCheck("the conflict policy of a record type applies when no onConflict: is given") { factory in
@@ -81,10 +81,9 @@ let persistenceCallbackChecks: [ConformanceCheck] = [
             try LenientPlayer(id: 1, name: "Arthur").insert(db)
             try LenientPlayer(id: 1, name: "Barbara").insert(db)  // INSERT OR REPLACE
             try expectEqual(try String.fetchAll(db, sql: "SELECT name FROM lenientPlayer"), ["Barbara"])
-            let error = try expectDatabaseError {
+            let error = try expectDatabaseError(.SQLITE_CONSTRAINT_PRIMARYKEY) {
                 try LenientPlayer(id: 1, name: "Craig").insert(db, onConflict: .abort)
             }
-            try expectDatabaseError(error, .SQLITE_CONSTRAINT_PRIMARYKEY)
 
             // UPDATE OR IGNORE skips the conflicting row: no row was updated.
             try LenientPlayer(id: 2, name: "David").insert(db)

@@ -292,12 +292,14 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try Table(table).updateAll(db, Column(column).set(to: "w")), 1)
             try expectEqual(try Table(table).deleteAll(db), 1)
             try expectEqual(try db.tableExists("x"), true)
-            let tableError = try expectDatabaseError { _ = try Table("nowhere").fetchAll(db) }
-            try expectDatabaseError(tableError, .SQLITE_ERROR, messageContains: "no such table: nowhere")
+            let tableError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such table: nowhere") {
+                _ = try Table("nowhere").fetchAll(db)
+            }
             let unknownColumn = Table("x").filter(Column("nothing") == 1)
             if db.driver.capabilities.isAtLeast(3, 29) {
-                let columnError = try expectDatabaseError { _ = try unknownColumn.fetchAll(db) }
-                try expectDatabaseError(columnError, .SQLITE_ERROR, messageContains: "no such column: nothing")
+                let columnError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such column: nothing") {
+                    _ = try unknownColumn.fetchAll(db)
+                }
             } else {
                 // Before SQLite 3.29, a double-quoted unknown column is the string "nothing".
                 try expectEqual(try unknownColumn.fetchCount(db), 0)
@@ -344,8 +346,9 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             let name = Column("name")
             // Renaming everyone "Arthur" conflicts with the unique names: IGNORE skips the rows that
             // would conflict, the default aborts the statement.
-            let abort = try expectDatabaseError { try QIPlayer.updateAll(db, name.set(to: "Arthur")) }
-            try expectDatabaseError(abort, .SQLITE_CONSTRAINT_UNIQUE)
+            let abort = try expectDatabaseError(.SQLITE_CONSTRAINT_UNIQUE) {
+                try QIPlayer.updateAll(db, name.set(to: "Arthur"))
+            }
             try expectEqual(try QIPlayer.filter(id: 2).updateAll(db, onConflict: .ignore, name.set(to: "Arthur")), 0)
             try expectEqual(try QIPlayer.updateAll(db, onConflict: .replace) { _ in name.set(to: "Zoe") }, 4)
             try expectEqual(try QIPlayer.fetchAll(db).map(\.name), ["Zoe"])

@@ -290,8 +290,9 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(try Membership(teamId: 2, playerId: 1, role: "").delete(db), true)
             try expectEqual(try Membership.fetchAll(db), [Membership(teamId: 3, playerId: 3, role: "coach")])
             // A single value cannot address a composite primary key.
-            let error = try expectDatabaseError { _ = try Membership.fetchOne(db, key: 3) }
-            try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: "membership")
+            let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "membership") {
+                _ = try Membership.fetchOne(db, key: 3)
+            }
         }
     },
     ConformanceCheck("fetchOne(key:) with a dictionary fetches by a unique key") { factory in
@@ -322,8 +323,9 @@ let recordChecks: [ConformanceCheck] = [
             let error = try expectDatabaseError { try Player.deleteOne(db, key: ["score": 10]) }
             try expectEqual(error.resultCode, .SQLITE_MISUSE)
             try expect(error.message?.contains("score") == true, "message of \(error)")
-            let fetchError = try expectDatabaseError { _ = try Player.fetchOne(db, key: ["score": 10]) }
-            try expectDatabaseError(fetchError, .SQLITE_MISUSE, messageContains: "score")
+            let fetchError = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "score") {
+                _ = try Player.fetchOne(db, key: ["score": 10])
+            }
             try expectEqual(try Player.fetchCount(db), 2)
             // Unique keys, compared case-insensitively: a unique index (partial ones too, as in GRDB),
             // the primary key or the rowid, and any columns that include one of them.
@@ -426,8 +428,9 @@ let recordChecks: [ConformanceCheck] = [
             try expectEqual(wrapped.shouted.name, "FRANCE")
             try expectEqual(wrapped.country, Country(code: "FR", name: "France"))
             let sql = "SELECT 'abc'"
-            let error = try expectDatabaseError { _ = try SingleScore.fetchAll(db, sql: sql) }
-            try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int")
+            let error = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int") {
+                _ = try SingleScore.fetchAll(db, sql: sql)
+            }
         }
     },
 ]

@@ -256,8 +256,9 @@ let regionChecks: [ConformanceCheck] = [
                 try db.execute(sql: "BEGIN; SAVEPOINT draft; CREATE TABLE draft (id INTEGER PRIMARY KEY)")
                 try expectEqual(try db.primaryKey("draft").columns, ["id"])
                 try db.execute(sql: rollback)
-                let error = try expectDatabaseError { _ = try db.primaryKey("draft") }
-                try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "no such table: draft")
+                let error = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such table: draft") {
+                    _ = try db.primaryKey("draft")
+                }
             }
         }
     },

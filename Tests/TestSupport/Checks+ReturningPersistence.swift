@@ -56,10 +56,9 @@ let returningPersistenceChecks: [ConformanceCheck] = [
                 try ScoredPlayer(id: 10, name: "David", score: nil).saveAndFetch(db),
                 ScoredPlayer(id: 10, name: "David", score: 42))
             try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 4)
-            let error = try expectDatabaseError {
+            let error = try expectDatabaseError(.SQLITE_MISUSE) {
                 _ = try arthur.insertAndFetch(db, selection: []) { try Row.fetchAll($0) }
             }
-            try expectDatabaseError(error, .SQLITE_MISUSE)
         }
     },
     ConformanceCheck("upsert inserts, or updates the conflicting row, and tells its rowid to didInsert") { factory in
@@ -109,8 +108,7 @@ let returningPersistenceChecks: [ConformanceCheck] = [
 
 /// Fails the check unless `body` throws the error of a statement that needs RETURNING.
 private func expectReturningIsMissing(_ db: Database, _ body: () throws -> Void) throws {
-    let error = try expectDatabaseError(body)
-    try expectDatabaseError(error, .SQLITE_ERROR, messageContains: "RETURNING needs SQLite 3.35.0")
+    try expectDatabaseError(.SQLITE_ERROR, messageContains: "RETURNING needs SQLite 3.35.0", body)
 }
 
 /// A record whose score has a default value in its table.

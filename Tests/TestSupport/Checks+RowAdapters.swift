@@ -205,8 +205,9 @@ let rowAdapterChecks: [ConformanceCheck] = [
                 try Team.fetchOne(statement, arguments: [1], adapter: ColumnMapping(["id": "id", "name": "name"])),
                 Team(id: 1, name: "Reds"))
             // Craig has no team: its team columns are NULL, which the record reports.
-            let null = try expectDatabaseError { _ = try Team.fetchAll(db, sql: joinSQL, adapter: teamColumns) }
-            try expectDatabaseError(null, .SQLITE_MISMATCH, sql: joinSQL)
+            let null = try expectDatabaseError(.SQLITE_MISMATCH, sql: joinSQL) {
+                _ = try Team.fetchAll(db, sql: joinSQL, adapter: teamColumns)
+            }
         }
     },
     ConformanceCheck("records decode from the scopes of a row: by subscript, decode(_:forKey:) and Decodable") {
@@ -220,10 +221,12 @@ let rowAdapterChecks: [ConformanceCheck] = [
             // A left join that matched no row: only NULL values in the scope.
             try expectEqual(rows[2]["team"] as Team?, nil)
             try expectEqual(try rows[2].decodeIfPresent(Team.self, forKey: "missing"), nil)
-            let nullScope = try expectDatabaseError { _ = try rows[2].decode(Team.self, forKey: "team") }
-            try expectDatabaseError(nullScope, .SQLITE_MISMATCH, sql: joinSQL, messageContains: "only NULL")
-            let missing = try expectDatabaseError { _ = try rows[2].decode(Team.self, forKey: "coach") }
-            try expectDatabaseError(missing, .SQLITE_ERROR, messageContains: "player, team")
+            let nullScope = try expectDatabaseError(.SQLITE_MISMATCH, sql: joinSQL, messageContains: "only NULL") {
+                _ = try rows[2].decode(Team.self, forKey: "team")
+            }
+            let missing = try expectDatabaseError(.SQLITE_ERROR, messageContains: "player, team") {
+                _ = try rows[2].decode(Team.self, forKey: "coach")
+            }
             // A Decodable record decodes its nested records from the scopes named by its keys.
             let expected = [
                 PlayerInfo(player: PlayerColumns(id: 1, name: "Arthur"), team: Team(id: 1, name: "Reds")),
@@ -236,13 +239,13 @@ let rowAdapterChecks: [ConformanceCheck] = [
             // One key that names neither a column nor a scope decodes from the row itself; a second fails.
             let playerColumnsAndTeam = RangeRowAdapter(0..<3).addingScopes(["team": RangeRowAdapter(3..<5)])
             try expectEqual(try PlayerInfo.fetchAll(db, sql: joinSQL, adapter: playerColumnsAndTeam), expected)
-            let twice = try expectDatabaseError {
+            let twice = try expectDatabaseError(.SQLITE_ERROR, sql: joinSQL, messageContains: "already decoded") {
                 _ = try PlayerAndCoach.fetchAll(db, sql: joinSQL, adapter: playerColumnsAndTeam)
             }
-            try expectDatabaseError(twice, .SQLITE_ERROR, sql: joinSQL, messageContains: "already decoded")
             // Without scopes, a missing column is an error.
-            let noScope = try expectDatabaseError { _ = try PlayerInfo.fetchAll(db, sql: joinSQL) }
-            try expectDatabaseError(noScope, .SQLITE_ERROR, sql: joinSQL, messageContains: "no such column")
+            let noScope = try expectDatabaseError(.SQLITE_ERROR, sql: joinSQL, messageContains: "no such column") {
+                _ = try PlayerInfo.fetchAll(db, sql: joinSQL)
+            }
             // A scope holds a non-NULL value when one of its scopes does, at any depth.
             let nested = EmptyRowAdapter().addingScopes([
                 "team": RangeRowAdapter(4..<5).addingScopes(["id": RangeRowAdapter(0..<1)])
@@ -252,8 +255,9 @@ let rowAdapterChecks: [ConformanceCheck] = [
             try expectEqual(team.unscoped, ["name": nil])
             try expect(team.containsNonNullValue && row.containsNonNullValue, "the nested scope's value does not count")
             // So the team is decoded, and its missing id column is reported.
-            let teamError = try expectDatabaseError { _ = try row.decodeIfPresent(Team.self, forKey: "team") }
-            try expectDatabaseError(teamError, .SQLITE_ERROR, messageContains: "no such column")
+            let teamError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such column") {
+                _ = try row.decodeIfPresent(Team.self, forKey: "team")
+            }
         }
     },
     ConformanceCheck("requests carry their adapter: SQLRequest(adapter:), adapted(_:) once and twice") { factory in
@@ -290,27 +294,25 @@ let rowAdapterChecks: [ConformanceCheck] = [
         let writer = try makeTeamDatabase(factory)
         try writer.read { db in
             let sql = "SELECT id, name FROM team"
-            let mapping = try expectDatabaseError {
+            let mapping = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "missing column `missing`")
+            {
                 _ = try Row.fetchAll(db, sql: sql, adapter: ColumnMapping(["x": "missing"]))
             }
-            try expectDatabaseError(mapping, .SQLITE_MISUSE, sql: sql, messageContains: "missing column `missing`")
             try expect(mapping.message?.contains("id, name") == true, "the error does not list the columns: \(mapping)")
-            let range = try expectDatabaseError {
+            let range = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "out of the bounds") {
                 _ = try Row.fetchCursor(db, sql: sql, adapter: RangeRowAdapter(1..<3))
             }
-            try expectDatabaseError(range, .SQLITE_MISUSE, sql: sql, messageContains: "out of the bounds")
-            let suffix = try expectDatabaseError {
+            let suffix = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "out of the bounds") {
                 _ = try Team.fetchOne(db, sql: sql, adapter: SuffixRowAdapter(fromIndex: 3))
             }
-            try expectDatabaseError(suffix, .SQLITE_MISUSE, sql: sql, messageContains: "out of the bounds")
-            let noColumn = try expectDatabaseError { _ = try Int.fetchAll(db, sql: sql, adapter: EmptyRowAdapter()) }
-            try expectDatabaseError(noColumn, .SQLITE_MISUSE, sql: sql, messageContains: "no column")
+            let noColumn = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "no column") {
+                _ = try Int.fetchAll(db, sql: sql, adapter: EmptyRowAdapter())
+            }
             // A nested scope that does not fit fails the fetch too.
-            let nested = try expectDatabaseError {
+            let nested = try expectDatabaseError(.SQLITE_MISUSE, sql: sql) {
                 _ = try Row.fetchOne(
                     db, sql: sql, adapter: ScopeAdapter(["a": ScopeAdapter(["b": RangeRowAdapter(5..<6)])]))
             }
-            try expectDatabaseError(nested, .SQLITE_MISUSE, sql: sql)
             // A custom adapter that reads a value out of the row.
             struct OutOfRow: RowAdapter {
                 func adaptedLayout(from layout: RowLayout) throws -> AdaptedRowLayout {
@@ -318,8 +320,9 @@ let rowAdapterChecks: [ConformanceCheck] = [
                 }
             }
             for adapter in [OutOfRow() as any RowAdapter, ScopeAdapter(["scope": OutOfRow()])] {
-                let outOfRow = try expectDatabaseError { _ = try Row.fetchAll(db, sql: sql, adapter: adapter) }
-                try expectDatabaseError(outOfRow, .SQLITE_MISUSE, sql: sql, messageContains: "index 2")
+                let outOfRow = try expectDatabaseError(.SQLITE_MISUSE, sql: sql, messageContains: "index 2") {
+                    _ = try Row.fetchAll(db, sql: sql, adapter: adapter)
+                }
             }
             // The connection goes on.
             try expectEqual(try Row.fetchAll(db, sql: sql).count, 2)
@@ -353,8 +356,9 @@ let rowAdapterChecks: [ConformanceCheck] = [
             try expectEqual(try row.withUnsafeData(atIndex: 1) { $0.map(Array.init) }, Array("a".utf8))
             try expectEqual(try row.withUnsafeData(at: Column("absent")) { $0?.count }, nil)
             try expectEqual(try row.withUnsafeData(named: "missing") { $0?.count }, nil)
-            let number = try expectDatabaseError { _ = try row.withUnsafeData(named: "id") { $0 } }
-            try expectDatabaseError(number, .SQLITE_MISMATCH, messageContains: "Data")
+            let number = try expectDatabaseError(.SQLITE_MISMATCH, messageContains: "Data") {
+                _ = try row.withUnsafeData(named: "id") { $0 }
+            }
             try expectEqual(try plain.withUnsafeData(named: "data") { $0.map(Array.init) }, [0, 255])
             // A row from an untyped dictionary: nil unless the keys are strings and the values convertible.
             try expectEqual(Row(["a": 1] as [AnyHashable: Any]), ["a": 1])
@@ -369,10 +373,9 @@ let rowAdapterChecks: [ConformanceCheck] = [
         try writer.read { db in
             let request = SQLRequest<TeamRecord>(
                 sql: "SELECT * FROM team ORDER BY id", adapter: SuffixRowAdapter(fromIndex: 0))
-            let error = try expectDatabaseError {
+            let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "adapts its rows") {
                 _ = try PrimaryKeyDiffScanner(database: db, request: request, initialRecords: [])
             }
-            try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: "adapts its rows")
         }
     },
 ]

@@ -5,6 +5,7 @@ import RSMigrations
 import RSObservation
 import RSQueryInterface
 import RSReactive
+import RSTesting
 
 /// Tables `player` and `team`.
 private func makeDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWriter {
@@ -60,29 +61,29 @@ let rxChecks: [ConformanceCheck] = [
 private func checkSingles<Writer: DatabaseWriter>(_ writer: Writer) throws {
     let queue = CheckQueue()
     let onQueue = Locked<[Bool]>([])
-    let write = PublisherRecorder<Int, any Error>(onValue: { _ in onQueue.withLock { $0.append(queue.isCurrent) } })
+    let write = Recorder<Int>()
     writer.rx.write(observeOn: queue.scheduler) { db in
         try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Arthur', 100)")
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
-    }.subscribe(write)
-    let (written, writeCompletion) = try write.waitForCompletion()
-    try expectEqual(written, [1])
+    }.subscribe(RecordingSubscriber(into: write) { _ in onQueue.withLock { $0.append(queue.isCurrent) } })
+    let writeCompletion = try write.waitForCompletion()
+    try expectEqual(write.values, [1])
     try expect(writeCompletion.isFinished, "\(writeCompletion)")
 
-    let read = PublisherRecorder<[String], any Error>(onValue: { _ in onQueue.withLock { $0.append(queue.isCurrent) } })
+    let read = Recorder<[String]>()
     writer.rx.read(observeOn: queue.scheduler) { db in try String.fetchAll(db, sql: "SELECT name FROM player") }
-        .subscribe(read)
-    let (names, readCompletion) = try read.waitForCompletion()
-    try expectEqual(names, [["Arthur"]])
+        .subscribe(RecordingSubscriber(into: read) { _ in onQueue.withLock { $0.append(queue.isCurrent) } })
+    let readCompletion = try read.waitForCompletion()
+    try expectEqual(read.values, [["Arthur"]])
     try expect(readCompletion.isFinished, "\(readCompletion)")
 
-    let thenRead = PublisherRecorder<Int, any Error>()
-    writer.rx.write(observeOn: queue.scheduler) { db in
+    let thenRead = writer.rx.write(observeOn: queue.scheduler) { db in
         try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Barbara', 200)")
     } thenRead: { db, _ in
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
-    }.subscribe(thenRead)
-    try expectEqual(try thenRead.waitForCompletion().values, [2])
+    }.record()
+    _ = try thenRead.waitForCompletion()
+    try expectEqual(thenRead.values, [2])
     try expectEqual(onQueue.current, [true, true])
 }
 
@@ -90,16 +91,14 @@ private func checkRequestChanges<Writer: DatabaseWriter>(_ writer: Writer) throw
     let request = SQLRequest<Row>(sql: "SELECT * FROM player")
     // With startImmediately, the first element comes before the subscription returns, on the
     // writer, outside of any transaction.
-    let immediate = PublisherRecorder<Int, any Error>()
-    request.rx.changes(in: writer)
+    let immediate = request.rx.changes(in: writer)
         .map { db in db.isInsideTransaction ? -1 : (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")) ?? -2 }
-        .subscribe(immediate)
+        .record()
     try expectEqual(immediate.values, [0])
-    // Without, and with RxGRDB's other spelling, nothing comes before a change.
-    let later = PublisherRecorder<Database, any Error>()
-    request.rx.changes(in: writer, startImmediately: false).subscribe(later)
-    let synchronized = PublisherRecorder<Database, any Error>()
-    request.rx.changes(in: writer, synchronizedStart: false).subscribe(synchronized)
+    // Without, and with RxGRDB's other spelling, nothing comes before a change. (The changes are
+    // counted: a Database, which is not Sendable, cannot be recorded.)
+    let later = request.rx.changes(in: writer, startImmediately: false).map { _ in () }.record()
+    let synchronized = request.rx.changes(in: writer, synchronizedStart: false).map { _ in () }.record()
     try writer.write { _ in }
     try writer.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Blue')") }
     try expectEqual(later.values.count, 0)
@@ -116,22 +115,25 @@ private func checkRequestChanges<Writer: DatabaseWriter>(_ writer: Writer) throw
 private func checkRequestValues<Writer: DatabaseWriter>(_ writer: Writer) throws {
     let queue = CheckQueue()
     let onQueue = Locked(true)
-    func recorder<T>(_: T.Type) -> PublisherRecorder<T, any Error> {
-        PublisherRecorder(onValue: { _ in if !queue.isCurrent { onQueue.current = false } })
+    var cancellations: [() -> Void] = []
+    func record<P: Publisher>(_ publisher: P) -> Recorder<P.Output> where P.Failure == any Error {
+        let recorder = Recorder<P.Output>()
+        let subscriber = RecordingSubscriber<P.Output, any Error>(into: recorder) { _ in
+            if !queue.isCurrent { onQueue.current = false }
+        }
+        publisher.subscribe(subscriber)
+        cancellations.append(subscriber.cancel)
+        return recorder
     }
     let request = Table("player").order(Column("id"))
-    let counts = recorder(Int.self)
-    request.rx.fetchCount(in: writer, scheduler: queue.queue).subscribe(counts)
-    let names = recorder([String].self)
-    request.select(Column("name")).asRequest(of: String.self).rx.fetchAll(in: writer, scheduler: queue.queue)
-        .subscribe(names)
-    let first = recorder(Row?.self)
-    request.rx.fetchOne(in: writer, scheduler: queue.queue).subscribe(first)
-    let laterCounts = recorder(Int.self)
-    request.rx.fetchCount(in: writer, startImmediately: false, scheduler: queue.queue).subscribe(laterCounts)
-    let synchronizedCounts = recorder(Int.self)
-    request.rx.fetchCount(in: writer, synchronizedStart: false, scheduler: queue.queue).subscribe(synchronizedCounts)
-    try counts.waitForValues(count: 1)
+    let counts = record(request.rx.fetchCount(in: writer, scheduler: queue.queue))
+    let names = record(
+        request.select(Column("name")).asRequest(of: String.self).rx.fetchAll(in: writer, scheduler: queue.queue))
+    let first = record(request.rx.fetchOne(in: writer, scheduler: queue.queue))
+    let laterCounts = record(request.rx.fetchCount(in: writer, startImmediately: false, scheduler: queue.queue))
+    let synchronizedCounts = record(
+        request.rx.fetchCount(in: writer, synchronizedStart: false, scheduler: queue.queue))
+    _ = try counts.waitForNext()
     // Values are not coalesced: one per transaction, in order, also while writes come from
     // several threads (fetches on a pool's readers end in any order).
     let writes = (0..<4).map { thread in
@@ -145,18 +147,20 @@ private func checkRequestValues<Writer: DatabaseWriter>(_ writer: Writer) throws
         }
     }
     for write in writes { try write.wait() }
-    try expectEqual(try counts.waitForValues(count: 41), Array(0...40))
-    try expectEqual(try laterCounts.waitForValues(count: 40), Array(1...40))
-    try expectEqual(try synchronizedCounts.waitForValues(count: 40), Array(1...40))
-    let allNames = try names.waitForValues(count: 41)
-    try expectEqual(allNames.map(\.count), Array(0...40))
-    let firstRows = try first.waitForValues(count: 41)
+    _ = try counts.waitForNext(40)
+    try expectEqual(counts.values, Array(0...40))
+    _ = try laterCounts.waitForNext(40)
+    try expectEqual(laterCounts.values, Array(1...40))
+    _ = try synchronizedCounts.waitForNext(40)
+    try expectEqual(synchronizedCounts.values, Array(1...40))
+    _ = try names.waitForNext(41)
+    try expectEqual(names.values.map(\.count), Array(0...40))
+    _ = try first.waitForNext(41)
+    let firstRows = first.values
     try expectEqual(firstRows.first!, nil)
     try expect(Set(firstRows.dropFirst().map { $0?["id"] as Int64? }) == [1], "\(firstRows)")
     try expect(onQueue.current, "a value was published off its queue")
-    for recorder in [counts, laterCounts, synchronizedCounts] { recorder.cancel() }
-    names.cancel()
-    first.cancel()
+    for cancel in cancellations { cancel() }
 }
 
 private func checkDistinctUntilChanged<Writer: DatabaseWriter>(_ writer: Writer) throws {
@@ -164,23 +168,21 @@ private func checkDistinctUntilChanged<Writer: DatabaseWriter>(_ writer: Writer)
     let queue = CheckQueue()
     // Decoding drops the name: two rows that differ by name only decode alike, but their raw
     // values differ, and both are published.
-    let scores = PublisherRecorder<[Int], any Error>()
-    SQLRequest<Int>(sql: "SELECT score, name FROM player ORDER BY id")
-        .rx.fetchAll(in: writer, scheduler: queue.queue, distinctUntilChanged: true).subscribe(scores)
-    let allScores = PublisherRecorder<[Int], any Error>()
-    SQLRequest<Int>(sql: "SELECT score, name FROM player ORDER BY id")
-        .rx.fetchAll(in: writer, scheduler: queue.queue).subscribe(allScores)
-    let best = PublisherRecorder<Int?, any Error>()
-    SQLRequest<Int>(sql: "SELECT MAX(score) FROM player")
-        .rx.fetchOne(in: writer, scheduler: queue.queue, distinctUntilChanged: true).subscribe(best)
-    try scores.waitForValues(count: 1)
+    let scores = SQLRequest<Int>(sql: "SELECT score, name FROM player ORDER BY id")
+        .rx.fetchAll(in: writer, scheduler: queue.queue, distinctUntilChanged: true).record()
+    let allScores = SQLRequest<Int>(sql: "SELECT score, name FROM player ORDER BY id")
+        .rx.fetchAll(in: writer, scheduler: queue.queue).record()
+    let best = SQLRequest<Int>(sql: "SELECT MAX(score) FROM player")
+        .rx.fetchOne(in: writer, scheduler: queue.queue, distinctUntilChanged: true).record()
+    _ = try scores.waitForNext()
     try writer.write { db in try db.execute(sql: "UPDATE player SET score = score") }  // same rows
     try writer.write { db in try db.execute(sql: "UPDATE player SET name = 'b'") }  // other raw values
     try insertPlayer(writer, score: 5)  // same maximum
     try insertPlayer(writer, score: 20)
-    try expectEqual(try allScores.waitForValues(count: 5), [[10], [10], [10], [10, 5], [10, 5, 20]])
-    try best.waitForValue("the new maximum") { $0 == 20 }
-    try scores.waitForValue("the last scores") { $0 == [10, 5, 20] }
+    _ = try allScores.waitForNext(5)
+    try expectEqual(allScores.values, [[10], [10], [10], [10, 5], [10, 5, 20]])
+    _ = try best.waitForNext(where: { $0 == 20 })
+    _ = try scores.waitForNext(where: { $0 == [10, 5, 20] })
     queue.drain()
     try expectEqual(scores.values, [[10], [10], [10, 5], [10, 5, 20]])
     try expectEqual(best.values, [10, 20])
@@ -189,8 +191,9 @@ private func checkDistinctUntilChanged<Writer: DatabaseWriter>(_ writer: Writer)
 }
 
 private func checkWriterChanges<Writer: DatabaseWriter>(_ writer: Writer) throws {
-    let changes = PublisherRecorder<Database, any Error>()
-    writer.rx.changes(in: [Table("player").all(), Table("team").all()], startImmediately: false).subscribe(changes)
+    // The changes are counted: a Database, which is not Sendable, cannot be recorded.
+    let changes = writer.rx.changes(in: [Table("player").all(), Table("team").all()], startImmediately: false)
+        .map { _ in () }.record()
     try insertPlayer(writer)
     try writer.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Blue')") }
     try writer.write { db in
@@ -218,16 +221,14 @@ private struct HallOfFame: Sendable {
 
 private func checkHallOfFameConsistency<Writer: DatabaseWriter>(_ writer: Writer) throws {
     let queue = CheckQueue()
-    let tokens = PublisherRecorder<HallOfFame, any Error>()
-    writer.rx.changeTokens(in: [Table("player").all()], scheduler: queue.queue)
+    let tokens = writer.rx.changeTokens(in: [Table("player").all()], scheduler: queue.queue)
         .mapFetch { db in try HallOfFame(db) }
-        .subscribe(tokens)
-    let observation = PublisherRecorder<HallOfFame, any Error>()
-    ValueObservation.tracking { db in try HallOfFame(db) }
-        .publisher(in: writer, scheduling: .async(onQueue: queue.queue))
-        .subscribe(observation)
-    try tokens.waitForValues(count: 1)
-    try observation.waitForValues(count: 1)
+        .record()
+    let observation = ValueObservation.tracking { db in try HallOfFame(db) }
+        .publisher(in: writer, scheduling: queue.observationScheduler)
+        .record()
+    _ = try tokens.waitForNext()
+    _ = try observation.waitForNext()
     // Thousands of transactions from four threads: each inserts a player, and every other one
     // deletes the lowest.
     let writes = (0..<4).map { thread in
@@ -246,8 +247,9 @@ private func checkHallOfFameConsistency<Writer: DatabaseWriter>(_ writer: Writer
     for write in writes { try write.wait(timeout: 120) }
     let finalCount = try writer.read { db in try Table("player").fetchCount(db) }
     // One value per transaction, and the initial one, the last one of the final state.
-    try expectEqual(try tokens.waitForValues(count: 2001).last?.totalPlayerCount, finalCount)
-    try observation.waitForValue("the final state") { $0.totalPlayerCount == finalCount }
+    _ = try tokens.waitForNext(2000)
+    try expectEqual(tokens.values.last?.totalPlayerCount, finalCount)
+    _ = try observation.waitForNext(where: { $0.totalPlayerCount == finalCount })
     queue.drain()
     try expectEqual(tokens.values.count, 2001)
     for recorder in [tokens, observation] {
@@ -259,9 +261,8 @@ private func checkHallOfFameConsistency<Writer: DatabaseWriter>(_ writer: Writer
 
 private func checkBarrierWrites<Writer: DatabaseWriter>(_ writer: Writer) throws {
     let queue = CheckQueue()
-    let counts = PublisherRecorder<Int, any Error>()
-    Table("player").all().rx.fetchCount(in: writer, scheduler: queue.queue).subscribe(counts)
-    try counts.waitForValues(count: 1)
+    let counts = Table("player").all().rx.fetchCount(in: writer, scheduler: queue.queue).record()
+    _ = try counts.waitForNext()
     var migrator = DatabaseMigrator()
     migrator.registerMigration("insert") { db in
         try db.execute(sql: "INSERT INTO player (name, score) VALUES ('a', 1)")
@@ -270,6 +271,7 @@ private func checkBarrierWrites<Writer: DatabaseWriter>(_ writer: Writer) throws
     try writer.barrierWriteWithoutTransaction { db in
         try db.execute(sql: "INSERT INTO player (name, score) VALUES ('b', 2)")
     }
-    try expectEqual(try counts.waitForValues(count: 3), [0, 1, 2])
+    _ = try counts.waitForNext(2)
+    try expectEqual(counts.values, [0, 1, 2])
     counts.cancel()
 }

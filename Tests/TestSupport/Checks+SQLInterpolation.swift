@@ -203,8 +203,9 @@ let sqlInterpolationChecks: [ConformanceCheck] = [
             try expectEqual(try aliased.fetchOne(db), "Arthur!")
             // An ordering of SQL text can't be reversed: the error says so.
             let reversed = InterpolatedPlayer.order(literal: "score DESC").reversed()
-            let error = try expectDatabaseError { _ = try reversed.fetchAll(db) }
-            try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: "can't be reversed")
+            let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "can't be reversed") {
+                _ = try reversed.fetchAll(db)
+            }
         }
     },
     ConformanceCheck(
@@ -280,27 +281,27 @@ let sqlInterpolationChecks: [ConformanceCheck] = [
     ConformanceCheck("invalid SQL literals and wrong arguments are DatabaseErrors with the SQL") { factory in
         let writer = try makeInterpolationDatabase(factory)
         try writer.write { db in
-            let syntax = try expectDatabaseError { try db.execute(literal: "SELEC \(1)") }
-            try expectDatabaseError(syntax, .SQLITE_ERROR, sql: "SELEC ?", messageContains: "syntax error")
-            let missing = try expectDatabaseError {
+            let syntax = try expectDatabaseError(.SQLITE_ERROR, sql: "SELEC ?", messageContains: "syntax error") {
+                try db.execute(literal: "SELEC \(1)")
+            }
+            let missing = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT * FROM \"nope\"", messageContains: "no such table"
+            ) {
                 _ = try db.makeStatement(literal: "SELECT * FROM \(identifier: "nope")")
             }
-            try expectDatabaseError(
-                missing, .SQLITE_ERROR, sql: "SELECT * FROM \"nope\"", messageContains: "no such table")
-            let arguments = try expectDatabaseError {
+            let arguments = try expectDatabaseError(.SQLITE_MISUSE, sql: "SELECT ?, ?") {
                 _ = try db.cachedStatement(literal: "SELECT ?, \(1)")
             }
-            try expectDatabaseError(arguments, .SQLITE_MISUSE, sql: "SELECT ?, ?")
-            let leftOver = try expectDatabaseError {
+            let leftOver = try expectDatabaseError(
+                .SQLITE_MISUSE, messageContains: "wrong number of statement arguments"
+            ) {
                 let statements = try db.allStatements(sql: "SELECT ?; SELECT 2", arguments: [1, 2])
                 while try statements.next() != nil {}
             }
-            try expectDatabaseError(leftOver, .SQLITE_MISUSE, messageContains: "wrong number of statement arguments")
             let request = InterpolatedPlayer.filter(literal: "score >>> \(1)")
-            let filterError = try expectDatabaseError { _ = try request.fetchAll(db) }
-            try expectDatabaseError(
-                filterError, .SQLITE_ERROR, sql: "SELECT * FROM \"player\" WHERE score >>> ?",
-                messageContains: "syntax error")
+            let filterError = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "SELECT * FROM \"player\" WHERE score >>> ?", messageContains: "syntax error"
+            ) { _ = try request.fetchAll(db) }
         }
     },
 ]

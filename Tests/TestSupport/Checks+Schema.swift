@@ -146,21 +146,20 @@ let schemaChecks: [ConformanceCheck] = [
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "CREATE TABLE existing (x); CREATE INDEX player_on_name ON existing(x)")
             // The index of the indexed column cannot be created: the table is not created either.
-            let createError = try expectDatabaseError {
+            let createError = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "CREATE INDEX \"player_on_name\" ON \"player\"(\"name\")"
+            ) {
                 try db.create(table: "player") { t in t.column("name", .text).indexed() }
             }
-            try expectDatabaseError(
-                createError, .SQLITE_ERROR, sql: "CREATE INDEX \"player_on_name\" ON \"player\"(\"name\")")
             try expectEqual(createError.message, "index player_on_name already exists")
             try expect(try !db.tableExists("player"), "the table player was created")
             // The second change fails: the first one is undone.
-            let alterError = try expectDatabaseError {
+            let alterError = try expectDatabaseError(.SQLITE_ERROR, sql: "ALTER TABLE \"existing\" ADD COLUMN \"x\"") {
                 try db.alter(table: "existing") { t in
                     t.add(column: "y")
                     t.add(column: "x")
                 }
             }
-            try expectDatabaseError(alterError, .SQLITE_ERROR, sql: "ALTER TABLE \"existing\" ADD COLUMN \"x\"")
             try expectEqual(alterError.message, "duplicate column name: x")
             try expectEqual(try db.columns(in: "existing").map(\.name), ["x"])
             try expect(!db.isInsideTransaction, "a transaction is left open")

@@ -138,7 +138,7 @@ let schemaIntrospectionChecks: [ConformanceCheck] = [
                     { _ = try db.table(name, hasUniqueKey: []) },
                 ]
                 for introspection in introspections {
-                    let error = try expectDatabaseError(introspection)
+                    let error = try expectDatabaseError { try introspection() }
                     try expectEqual(error.resultCode, .SQLITE_ERROR)
                     try expectEqual(error.message, "no such table: \(name)")
                 }

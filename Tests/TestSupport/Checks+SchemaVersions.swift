@@ -74,7 +74,7 @@ let schemaVersionChecks: [ConformanceCheck] = [
                     t.rename(column: "a", to: "c")
                 }
             }
-            if canRenameColumns { try alter() } else { error = try expectDatabaseError(alter) }
+            if canRenameColumns { try alter() } else { error = try expectDatabaseError { try alter() } }
         }
         let columns = try writer.read { db in try db.columns(in: "t").map(\.name) }
         if let error {
@@ -100,9 +100,9 @@ let schemaVersionChecks: [ConformanceCheck] = [
             }
         }
         guard factory.driver.capabilities.isAtLeast(3, 31) else {
-            let error = try expectDatabaseError { try writer.write(create) }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, messageContains: "GENERATED ALWAYS AS (generated columns) requires SQLite 3.31.0")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, messageContains: "GENERATED ALWAYS AS (generated columns) requires SQLite 3.31.0"
+            ) { try writer.write(create) }
             try expectEqual(try writer.read { db in try db.tableExists("t") }, false)
             return
         }
@@ -119,10 +119,10 @@ let schemaVersionChecks: [ConformanceCheck] = [
             try db.create(table: "t", options: .strict) { t in t.column("a", .integer) }
         }
         guard factory.driver.capabilities.isAtLeast(3, 37) else {
-            let error = try expectDatabaseError { try writer.write(create) }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, sql: "CREATE TABLE \"t\" (\"a\" INTEGER) STRICT",
-                messageContains: "CREATE TABLE … STRICT requires SQLite 3.37.0")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, sql: "CREATE TABLE \"t\" (\"a\" INTEGER) STRICT",
+                messageContains: "CREATE TABLE … STRICT requires SQLite 3.37.0"
+            ) { try writer.write(create) }
             try expectEqual(try writer.read { db in try db.tableExists("t") }, false)
             return
         }

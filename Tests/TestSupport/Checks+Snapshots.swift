@@ -19,10 +19,9 @@ let snapshotChecks: [ConformanceCheck] = [
         }
         try expectEqual(nested, [1])
         _ = try expectDatabaseError { try snapshot.read { db in try db.execute(sql: "SELECT * FROM missing") } }
-        let error = try expectDatabaseError {
+        let error = try expectDatabaseError(.SQLITE_READONLY) {
             try snapshot.read { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
         }
-        try expectDatabaseError(error, .SQLITE_READONLY)
         let later = try runAsync { try await snapshot.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") } }
         try expectEqual(later, [1])
         try expectEqual(try snapshot.unsafeRead { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [1])
@@ -52,8 +51,9 @@ let snapshotChecks: [ConformanceCheck] = [
         let pool = try unwrap(try factory.makeWriter() as? DatabasePool, "not a pool")
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE t (a INTEGER)")
-            let error = try expectDatabaseError { _ = try pool.makeSnapshot() }
-            try expectDatabaseError(error, .SQLITE_MISUSE, messageContains: "transaction")
+            let error = try expectDatabaseError(.SQLITE_MISUSE, messageContains: "transaction") {
+                _ = try pool.makeSnapshot()
+            }
         }
         let snapshot = try pool.writeWithoutTransaction { _ in try pool.makeSnapshot() }
         try expectEqual(try snapshot.read { db in try db.tableExists("t") }, true)

@@ -64,8 +64,7 @@ private func expectFetchesDecodeAsDatabaseValues<
                 try expect(
                     fetched == expected, "\(name) of \(Value.self) from \(dbValue): \(String(describing: fetched))")
             } else {
-                let error = try expectDatabaseError { _ = try fetch() }
-                try expectDatabaseError(error, .SQLITE_MISMATCH)
+                try expectDatabaseError(.SQLITE_MISMATCH) { _ = try fetch() }
             }
         }
     }
@@ -100,8 +99,7 @@ let statementColumnChecks: [ConformanceCheck] = [
         let writer = try factory.makeWriter()
         try writer.read { db in
             for sql in ["SELECT NULL", "SELECT 'abc'", "SELECT 1 UNION ALL SELECT NULL"] {
-                let error = try expectDatabaseError { _ = try Int.fetchAll(db, sql: sql) }
-                try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql)
+                let error = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql) { _ = try Int.fetchAll(db, sql: sql) }
             }
             try expectEqual(try Int?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 2"), [nil, 2])
             try expectEqual(try String?.fetchOne(db, sql: "SELECT NULL"), .some(nil))
@@ -116,11 +114,9 @@ let statementColumnChecks: [ConformanceCheck] = [
             try expectEqual(
                 try Tenfold.fetchAll(db, sql: "SELECT 4 UNION ALL SELECT 5"), [Tenfold(value: 40), Tenfold(value: 50)])
             try expectEqual(try Tenfold?.fetchAll(db, sql: "SELECT NULL"), [nil])
-            let error = try expectDatabaseError { _ = try Tenfold.fetchAll(db, sql: "SELECT NULL") }
-            try expectDatabaseError(error, .SQLITE_MISMATCH)
+            let error = try expectDatabaseError(.SQLITE_MISMATCH) { _ = try Tenfold.fetchAll(db, sql: "SELECT NULL") }
             try expectEqual(try Level.fetchAll(db, sql: "SELECT 2 UNION ALL SELECT 1"), [.high, .low])
-            let levelError = try expectDatabaseError { _ = try Level.fetchAll(db, sql: "SELECT 3") }
-            try expectDatabaseError(levelError, .SQLITE_MISMATCH)
+            let levelError = try expectDatabaseError(.SQLITE_MISMATCH) { _ = try Level.fetchAll(db, sql: "SELECT 3") }
             // Generic code written for GRDB's fast cursors.
             func fastCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>(
                 _ type: Value.Type, sql: String
@@ -140,8 +136,9 @@ let statementColumnChecks: [ConformanceCheck] = [
             let fast = try Int.fetchCursor(db, sql: sql)
             try expect(type(of: fast) == FastDatabaseValueCursor<Int>.self, "the cursor is a \(type(of: fast))")
             try expectEqual(try fast.next(), 1)
-            let error = try expectDatabaseError { _ = try fast.next() }
-            try expectDatabaseError(error, .SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int")
+            let error = try expectDatabaseError(.SQLITE_MISMATCH, sql: sql, messageContains: "could not decode Int") {
+                _ = try fast.next()
+            }
             try expectEqual(try fast.next(), nil)
             // GRDB's general cursor, when the type is spelled.
             let general: DatabaseValueCursor<Int> = try Int.fetchCursor(db, sql: sql)
@@ -149,8 +146,9 @@ let statementColumnChecks: [ConformanceCheck] = [
             // The adapted column, and its name in a decoding error.
             let adapted = try Int.fetchCursor(
                 db, sql: "SELECT 'a', 'b' AS name, 7 AS score", adapter: ColumnMapping(["renamed": "name"]))
-            let adaptedError = try expectDatabaseError { _ = try adapted.next() }
-            try expectDatabaseError(adaptedError, .SQLITE_MISMATCH, messageContains: "`renamed`")
+            let adaptedError = try expectDatabaseError(.SQLITE_MISMATCH, messageContains: "`renamed`") {
+                _ = try adapted.next()
+            }
             try expectEqual(
                 try Int.fetchAll(db, sql: "SELECT 'a', 'b', 7", adapter: SuffixRowAdapter(fromIndex: 2)), [7])
             try expectEqual(

@@ -2,6 +2,7 @@ import Dispatch
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// Observations over an application's hand-written test double, which forwards to a real database.
 let testDoubleObservationChecks: [ConformanceCheck] = [
@@ -44,10 +45,9 @@ let testDoubleObservationChecks: [ConformanceCheck] = [
         let observation = ValueObservation.tracking { db in db.observesTransactions }
         var connections: [Bool] = []
         for reader in [base, writer] as [any DatabaseWriter] {
-            let recorder = ObservationRecorder<Bool>()
-            let cancellable = recorder.start(observation, in: reader)
-            connections.append(try recorder.waitForValues(count: 1)[0])
-            cancellable.cancel()
+            let recorder = observation.record(in: reader)
+            connections.append(try recorder.waitForNext())
+            recorder.cancel()
         }
         try expectEqual(connections[1], connections[0])
     },
@@ -56,12 +56,12 @@ let testDoubleObservationChecks: [ConformanceCheck] = [
         let writer = ForwardingWriter(try factory.makeWriter())
         try writer.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         try writer.close()
-        let recorder = ObservationRecorder<Int>()
         var observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
         observation.requiresWriteAccess = true
-        let cancellable = recorder.start(observation, in: writer)
-        try expectEqual((try recorder.waitForError() as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
-        cancellable.cancel()
+        let recorder = observation.record(in: writer)
+        try expectEqual(
+            recorder.waitForCompletion().failure.flatMap { $0 as? DatabaseError }?.resultCode, .SQLITE_MISUSE)
+        recorder.cancel()
         let failure = Locked<DatabaseError?>(nil)
         let isFailed = DispatchSemaphore(value: 0)
         let regionCancellable = DatabaseRegionObservation(tracking: Table("t")).start(in: writer) { error in

@@ -1,5 +1,6 @@
 import RSCore
 import RSObservation
+import RSTesting
 
 /// `AnyDatabaseReader` and `AnyDatabaseWriter`: they forward every access to the reader or writer
 /// they wrap, and observations work over them.
@@ -28,13 +29,11 @@ let typeErasedConnectionChecks: [ConformanceCheck] = [
     ConformanceCheck("a ValueObservation over an AnyDatabaseWriter sees the writes of the writer it wraps") { factory in
         let base = try factory.makeWriter()
         try base.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        let recorder = ObservationRecorder<Int>()
         let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
-        let cancellable = recorder.start(observation, in: AnyDatabaseWriter(base))
-        try recorder.waitForValue("the initial value") { $0 == 0 }
+        let recorder = observation.record(in: AnyDatabaseWriter(base))
+        _ = try recorder.waitForNext(where: { $0 == 0 })
         try base.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        try recorder.waitForValue("the value after a write") { $0 == 1 }
-        withExtendedLifetime(cancellable) {}
+        _ = try recorder.waitForNext(where: { $0 == 1 })
     },
     ConformanceCheck(
         "a ValueObservation over an AnyDatabaseReader of a writer sees the writes of the writer, as in GRDB"
@@ -42,12 +41,10 @@ let typeErasedConnectionChecks: [ConformanceCheck] = [
         factory in
         let base = try factory.makeWriter()
         try base.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
-        let recorder = ObservationRecorder<Int>()
         let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
-        let cancellable = recorder.start(observation, in: AnyDatabaseReader(base))
-        try recorder.waitForValue("the initial value") { $0 == 0 }
+        let recorder = observation.record(in: AnyDatabaseReader(base))
+        _ = try recorder.waitForNext(where: { $0 == 0 })
         try base.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        try recorder.waitForValue("the value after a write") { $0 == 1 }
-        withExtendedLifetime(cancellable) {}
+        _ = try recorder.waitForNext(where: { $0 == 1 })
     },
 ]

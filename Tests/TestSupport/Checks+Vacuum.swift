@@ -27,9 +27,9 @@ let vacuumChecks: [ConformanceCheck] = [
         let copyPath = factory.path(ofFile: "copy.sqlite")
         let capabilities = factory.driver.capabilities
         guard capabilities.isAtLeast(3, 27) else {
-            let error = try expectDatabaseError { try writer.vacuum(into: copyPath) }
-            try expectDatabaseError(
-                error, .SQLITE_ERROR, messageContains: "VACUUM INTO needs SQLite 3.27.0; this connection runs SQLite")
+            let error = try expectDatabaseError(
+                .SQLITE_ERROR, messageContains: "VACUUM INTO needs SQLite 3.27.0; this connection runs SQLite"
+            ) { try writer.vacuum(into: copyPath) }
             try expectEqual(FileManager.default.fileExists(atPath: copyPath), false)
             return
         }

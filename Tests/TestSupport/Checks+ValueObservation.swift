@@ -2,6 +2,7 @@ import Dispatch
 import RSCore
 import RSObservation
 import RSQueryInterface
+import RSTesting
 
 /// A table `t` with an integer primary key and two columns, and a table `other`.
 private func makeObservedDatabase(_ factory: DatabaseFactory) throws -> any DatabaseWriter {
@@ -32,25 +33,24 @@ let valueObservationChecks: [ConformanceCheck] = [
     ConformanceCheck("a ValueObservation notifies the initial value, then the changes, in order, and the last state") {
         factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(countOfT, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = countOfT.record(in: writer)
+        _ = try recorder.waitForNext()
         for _ in 0..<50 {
             try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
         }
-        let values = try recorder.waitForValue("the last state") { $0 == 50 }
+        _ = try recorder.waitForNext(where: { $0 == 50 })
+        let values = recorder.values
         try expectEqual(values.first, 0)
         // A state may be notified twice in a row on a pool (a fetch whose snapshot cannot tell
         // whether it holds the last commit fetches again), never out of order.
         try expect(values == values.sorted(), "values out of transaction order: \(values)")
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("only committed changes notify: rollbacks and savepoints rolled back do not") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
-        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = countingFetches(countOfT, fetchCount).record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         struct Rollback: Error {}
         _ = try? writer.write { db in
             try db.execute(sql: "INSERT INTO t (a) VALUES (1)")
@@ -64,16 +64,14 @@ let valueObservationChecks: [ConformanceCheck] = [
             try db.execute(sql: "INSERT INTO other DEFAULT VALUES")
         }
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
-        try recorder.waitForValue("the fence") { $0 == 1 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 1])
         try expectEqual(fetchCount.current, 2)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("an unrelated table, column or row never triggers a fetch") { factory in
         let writer = try makeObservedDatabase(factory)
         try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a, b) VALUES (1, 10, 100), (2, 20, 200)") }
-        let recorder = ObservationRecorder<Int?>()
         let fetchCount = Locked(0)
         let observation = ValueObservation.tracking { db in
             try Int.fetchOne(db, Table("t").select(Column("a")).filter(key: 1))
@@ -84,19 +82,19 @@ let valueObservationChecks: [ConformanceCheck] = [
         let traced = countingFetches(observation, fetchCount).handleEvents(databaseDidChange: {
             changeCount.withLock { $0 += 1 }
         })
-        let cancellable = recorder.start(traced, in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = traced.record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
         try writer.write { db in try db.execute(sql: "UPDATE t SET b = 101 WHERE id = 1") }
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 21 WHERE id = 2") }
         try expectEqual(changeCount.current, 0)
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 11 WHERE id = 1") }
         try expectEqual(changeCount.current, 1)
-        try recorder.waitForValue("the change of row 1") { $0 == 11 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 11 })
+        queue.drain()
         try expectEqual(recorder.values, [10, 11])
         try expectEqual(fetchCount.current, 2)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("changes made by triggers, and notified with notifyChanges(in:), are observed") { factory in
         let writer = try makeObservedDatabase(factory)
@@ -104,16 +102,14 @@ let valueObservationChecks: [ConformanceCheck] = [
             try db.execute(
                 sql: "CREATE TRIGGER copy AFTER INSERT ON other BEGIN INSERT INTO t (a) VALUES (NEW.id); END")
         }
-        let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
-        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = countingFetches(countOfT, fetchCount).record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
-        try recorder.waitForValue("the trigger's insertion") { $0 == 1 }
+        _ = try recorder.waitForNext(where: { $0 == 1 })
         try writer.write { db in try db.notifyChanges(in: Table("t")) }
-        try recorder.waitForValues(count: 3)
+        _ = try recorder.waitForNext()
         try expectEqual(recorder.values, [0, 1, 1])
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("an error of the fetch ends the observation with it: missing table, invalid SQL, NULL, write") {
         factory in
@@ -130,12 +126,10 @@ let valueObservationChecks: [ConformanceCheck] = [
             ),
         ]
         for (observation, resultCode) in cases {
-            let recorder = ObservationRecorder<Int>()
-            let cancellable = recorder.start(observation, in: writer)
-            let error = try recorder.waitForError()
+            let recorder = observation.record(in: writer)
+            let error = try unwrap(recorder.waitForCompletion().failure, "the error")
             try expectEqual((error as? DatabaseError)?.resultCode, resultCode)
             try expectEqual(recorder.values, [])
-            withExtendedLifetime(cancellable) {}
         }
         // Nothing else is disturbed.
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
@@ -143,58 +137,63 @@ let valueObservationChecks: [ConformanceCheck] = [
     },
     ConformanceCheck("an error of a later fetch ends the observation: nothing more is notified") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
         let observation = ValueObservation.tracking { db -> Int in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             if count == 1 { throw DatabaseError(resultCode: .SQLITE_ABORT, message: "one row") }
             return count
         }
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        // Every notified value, those after the error too (which a recorder ignores).
+        let notified = Locked<[Int]>([])
+        let queue = CheckQueue()
+        let recorder = Recorder<Int>()
+        let cancellable = observation.start(
+            in: writer, scheduling: queue.observationScheduler, onError: recorder.onError,
+            onChange: { value in
+                notified.withLock { $0.append(value) }
+                recorder.receive(value)
+            })
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        let error = try recorder.waitForError()
+        let error = try unwrap(recorder.waitForCompletion().failure, "the error")
         try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_ABORT)
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
         try writer.write { _ in }  // the fence: a fetch of the insertion above would be scheduled now
-        recorder.drain()
-        try expectEqual(recorder.values, [0])
+        queue.drain()
+        try expectEqual(notified.current, [0])
         withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("an observation started on a closed database fails with SQLITE_MISUSE") { factory in
         let writer = try makeObservedDatabase(factory)
         try writer.close()
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(countOfT, in: writer)
-        let error = try recorder.waitForError()
+        let recorder = countOfT.record(in: writer)
+        let error = try unwrap(recorder.waitForCompletion().failure, "the error")
         try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_MISUSE)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("map, removeDuplicates and a region given in advance") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<String>()
         let fetchCount = Locked(0)
         let observation = ValueObservation.tracking(regions: [Table("t")]) { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE a > 0")!
         }
         let fetched = DispatchSemaphore(value: 0)
         let traced = countingFetches(observation, fetchCount).handleEvents(didReceiveValue: { _ in fetched.signal() })
-        let cancellable = recorder.start(traced.removeDuplicates().map { "\($0) rows" }, in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = traced.removeDuplicates().map { "\($0) rows" }.record(
+            in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         try expectSignal(fetched, "the initial fetch")
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (0)") }  // same value
         try expectSignal(fetched, "the fetch of the same value")
         try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }  // other region
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try recorder.waitForValue("the second value") { $0 == "1 rows" }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == "1 rows" })
+        queue.drain()
         try expectEqual(recorder.values, ["0 rows", "1 rows"])
         try expectEqual(fetchCount.current, 3)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("a non-constant region follows what each fetch reads") { factory in
         let writer = try makeObservedDatabase(factory)
         try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a, b) VALUES (1, 0, 5)") }
-        let recorder = ObservationRecorder<Int>()
         let regions = Locked<[String]>([])
         // Reads column b only while a > 0.
         let observation = ValueObservation.tracking { db -> Int in
@@ -202,49 +201,44 @@ let valueObservationChecks: [ConformanceCheck] = [
             return a > 0 ? try Int.fetchOne(db, sql: "SELECT b FROM t WHERE id = 1")! : -1
         }
         .handleEvents(willTrackRegion: { region in regions.withLock { $0.append(region.description) } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 1") }
-        try recorder.waitForValue("b is read") { $0 == 5 }
+        _ = try recorder.waitForNext(where: { $0 == 5 })
         try writer.write { db in try db.execute(sql: "UPDATE t SET b = 6") }
-        try recorder.waitForValue("b changed") { $0 == 6 }
+        _ = try recorder.waitForNext(where: { $0 == 6 })
         try expectEqual(recorder.values, [-1, 5, 6])
         try expectEqual(regions.current, ["t(a,id)[1]", "t(a,b,id)[1]"])
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("requiresWriteAccess lets the fetch write, in a savepoint of the writer") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
         var observation = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "CREATE TEMPORARY TABLE IF NOT EXISTS scratch (x); DELETE FROM scratch")
             try db.execute(sql: "INSERT INTO scratch SELECT a FROM t")
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scratch")!
         }
         observation.requiresWriteAccess = true
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try recorder.waitForValue("the insertion") { $0 == 1 }
-        withExtendedLifetime(cancellable) {}
+        _ = try recorder.waitForNext(where: { $0 == 1 })
     },
     ConformanceCheck("a throttled observation coalesces a burst of commits, and notifies the last state") { factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
         let interval = 0.1
-        let cancellable = recorder.start(countingFetches(countOfT, fetchCount).throttled(interval), in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = countingFetches(countOfT, fetchCount).throttled(interval).record(in: writer)
+        _ = try recorder.waitForNext()
         let start = DispatchTime.now()
         for _ in 0..<500 {
             try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        try recorder.waitForValue("the last state") { $0 == 500 }
+        _ = try recorder.waitForNext(where: { $0 == 500 })
         // One fetch per interval at most, plus the initial one and the one after the burst.
         try expect(
             Double(fetchCount.current) <= elapsed / interval + 3,
             "\(fetchCount.current) fetches for \(elapsed) s of commits")
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("values(in:) is an async sequence that stops with its task") { factory in
         let writer = try makeObservedDatabase(factory)
@@ -281,15 +275,15 @@ let valueObservationChecks: [ConformanceCheck] = [
         let fetchCount = Locked(0)
         let queue = DispatchQueue(label: "shared")
         let shared = countingFetches(countOfT, fetchCount).shared(in: writer, scheduling: .async(onQueue: queue))
-        let first = ObservationRecorder<Int>()
-        let second = ObservationRecorder<Int>()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
         let firstCancellable = shared.start(onError: first.onError, onChange: first.onChange)
-        try first.waitForValues(count: 1)
+        _ = try first.waitForNext()
         let secondCancellable = shared.start(onError: second.onError, onChange: second.onChange)
-        try second.waitForValues(count: 1)  // the last value, at once
+        _ = try second.waitForNext()  // the last value, at once
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try first.waitForValue("the change") { $0 == 1 }
-        try second.waitForValue("the change") { $0 == 1 }
+        _ = try first.waitForNext(where: { $0 == 1 })
+        _ = try second.waitForNext(where: { $0 == 1 })
         try expectEqual(fetchCount.current, 2)
         // whileObserved: no client, no observation.
         firstCancellable.cancel()
@@ -298,9 +292,9 @@ let valueObservationChecks: [ConformanceCheck] = [
         try writer.write { _ in }
         queue.sync {}
         try expectEqual(fetchCount.current, 2)
-        let third = ObservationRecorder<Int>()
+        let third = Recorder<Int>()
         let thirdCancellable = shared.start(onError: third.onError, onChange: third.onChange)
-        try third.waitForValue("a new start") { $0 == 2 }
+        _ = try third.waitForNext(where: { $0 == 2 })
         try expectEqual(fetchCount.current, 3)
         withExtendedLifetime(thirdCancellable) {}
     },
@@ -313,37 +307,34 @@ let poolObservationStartChecks: [ConformanceCheck] = [
         factory in
         let writer = try makeObservedDatabase(factory)
         let write = try HeldWrite(writer, sql: "INSERT INTO t (a) VALUES (1)")
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(countOfT, in: writer)
-        let values = try recorder.waitForValues(count: 1)  // while the write transaction is open
+        let recorder = countOfT.record(in: writer)
+        let values = try recorder.waitForNext(1)  // while the write transaction is open
         try write.commit()
         try expectEqual(values, [0])
-        try recorder.waitForValue("the committed write") { $0 == 1 }
-        withExtendedLifetime(cancellable) {}
+        _ = try recorder.waitForNext(where: { $0 == 1 })
     },
     ConformanceCheck(
         "a pool observation notifies its initial value once, also when other tables change", kinds: [.pool]
     ) {
         factory in
         let writer = try makeObservedDatabase(factory)
-        let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
         let unrelatedWrites = BackgroundWork {
             for _ in 0..<100 {
                 try writer.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
             }
         }
-        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = countingFetches(countOfT, fetchCount).record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         try unrelatedWrites.wait()
         // This write comes after the registration of the observer, which the start submitted to the
         // writer before the initial value was notified.
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try recorder.waitForValue("the fence") { $0 == 1 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 1])
         try expectEqual(fetchCount.current, 2)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("a commit during the initial fetch of a pool observation is notified once", kinds: [.pool]) {
         factory in
@@ -364,17 +355,16 @@ let poolObservationStartChecks: [ConformanceCheck] = [
             }
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
         }
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(observation, in: writer)
+        let queue = CheckQueue()
+        let recorder = observation.record(in: writer, scheduling: queue.observationScheduler)
         try expectSignal(isFetching, "the initial fetch")
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
         mayFetch.signal()
-        try recorder.waitForValue("the commit") { $0 == 1 }
+        _ = try recorder.waitForNext(where: { $0 == 1 })
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
-        try recorder.waitForValue("the fence") { $0 == 2 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 2 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 1, 2])
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck(
         "a commit to another table between the initial fetch and the registration of a pool observation fetches nothing",
@@ -382,19 +372,18 @@ let poolObservationStartChecks: [ConformanceCheck] = [
     ) { factory in
         let writer = try makeObservedDatabase(factory)
         let write = try HeldWrite(writer, sql: "INSERT INTO other DEFAULT VALUES")
-        let recorder = ObservationRecorder<Int>()
         let fetchCount = Locked(0)
-        let cancellable = recorder.start(countingFetches(countOfT, fetchCount), in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = countingFetches(countOfT, fetchCount).record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         // The registration waits for the writer, which commits first: a commit the initial snapshot
         // did not see, which did not change the region.
         try write.commit()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try recorder.waitForValue("the fence") { $0 == 1 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 1])
         try expectEqual(fetchCount.current, 2)
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck(
         "a commit between the initial fetch and the registration of a pool observation is notified once",
@@ -402,17 +391,16 @@ let poolObservationStartChecks: [ConformanceCheck] = [
     ) { factory in
         let writer = try makeObservedDatabase(factory)
         let write = try HeldWrite(writer, sql: "INSERT INTO t (a) VALUES (1)")
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(countOfT, in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = countOfT.record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         // The registration waits for the writer, which commits first.
         try write.commit()
-        try recorder.waitForValue("the commit") { $0 == 1 }
+        _ = try recorder.waitForNext(where: { $0 == 1 })
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
-        try recorder.waitForValue("the fence") { $0 == 2 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 2 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 1, 2])
-        withExtendedLifetime(cancellable) {}
     },
 ]
 
@@ -450,15 +438,13 @@ let rowIDRegionChecks: [ConformanceCheck] = [
             try Int.fetchOne(db, sql: "SELECT a FROM t WHERE id = ?", arguments: [1])
         }
         .handleEvents(databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let recorder = ObservationRecorder<Int?>()
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = observation.record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 21 WHERE id = 2") }
         try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a) VALUES (3, 30)") }
         try expectEqual(changeCount.current, 0)
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 11 WHERE id = 1") }
-        try recorder.waitForValue("the change of row 1") { $0 == 11 }
+        _ = try recorder.waitForNext(where: { $0 == 11 })
         try expectEqual(changeCount.current, 1)
-        withExtendedLifetime(cancellable) {}
     },
 ]

@@ -1,6 +1,7 @@
 import Dispatch
 import RSCore
 import RSObservation
+import RSTesting
 
 /// A table `t` with an integer primary key and two columns, behind a `ForwardingWriter`, whose fence
 /// waits for the fetches of a pool's readers, and for the notifications they schedule.
@@ -36,7 +37,6 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
         factory in
         let writer = try makeObservedDatabase(factory)
         try writer.write { db in try db.execute(sql: "INSERT INTO t (id, a, b) VALUES (1, 0, 5)") }
-        let recorder = ObservationRecorder<Int>()
         let regions = Locked<[String]>([])
         let changeCount = Locked(0)
         // Reads column b only while a > 0: the initial fetch does not.
@@ -47,21 +47,21 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
         .handleEvents(
             willTrackRegion: { region in regions.withLock { $0.append(region.description) } },
             databaseDidChange: { changeCount.withLock { $0 += 1 } })
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = observation.record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 1") }
-        try recorder.waitForValue("b is read") { $0 == 5 }
+        _ = try recorder.waitForNext(where: { $0 == 5 })
         // The writer tells the observation of a change right after the commit, before the write
         // returns: b is not tracked.
         try writer.write { db in try db.execute(sql: "UPDATE t SET b = 6") }
         try expectEqual(changeCount.current, 1)
         try writer.write { db in try db.execute(sql: "UPDATE t SET a = 2") }
-        try recorder.waitForValue("the fence") { $0 == 6 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 6 })
+        queue.drain()
         try expectEqual(recorder.values, [-1, 5, 6])
         try expectEqual(changeCount.current, 2)
         try expectEqual(regions.current, ["t(a,id)[1]"])
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("removeDuplicates(by:) notifies a value only when the predicate tells it apart from the last") {
         factory in
@@ -71,18 +71,17 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
         let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(a) FROM t") ?? 0 }
             .handleEvents(didReceiveValue: { _ in fetched.signal() })
             .removeDuplicates(by: { $0 / 10 == $1 / 10 })
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(observation, in: writer)
-        try recorder.waitForValues(count: 1)
+        let queue = CheckQueue()
+        let recorder = observation.record(in: writer, scheduling: queue.observationScheduler)
+        _ = try recorder.waitForNext()
         try expectSignal(fetched, "the initial fetch")
         for a in [1, 9, 25, 27, 30] {
             try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (?)", arguments: [a]) }
             try expectSignal(fetched, "the fetch of \(a)")
         }
-        try recorder.waitForValue("the last value") { $0 == 30 }
-        recorder.drain()
+        _ = try recorder.waitForNext(where: { $0 == 30 })
+        queue.drain()
         try expectEqual(recorder.values, [0, 25, 30])
-        withExtendedLifetime(cancellable) {}
     },
     ConformanceCheck("handleEvents tells the start, the failure and the cancellation, each once") { factory in
         let writer = try makeObservedDatabase(factory)
@@ -99,20 +98,24 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
                 didCancel: { events.withLock { $0.append("cancel") } })
         }
         // Cancelled.
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(traced(countOfT), in: writer)
+        let recorder = Recorder<Int>()
+        let cancellable = traced(countOfT).start(
+            in: writer, scheduling: CheckQueue().observationScheduler, onError: recorder.onError,
+            onChange: recorder.onChange)
         try expectEqual(events.current, ["start"])
-        try recorder.waitForValues(count: 1)
+        _ = try recorder.waitForNext()
         cancellable.cancel()
         cancellable.cancel()
         try expectEqual(events.current, ["start", "cancel"])
         // Failed: a later cancellation is not told.
         events.current = []
-        let failing = ObservationRecorder<Int>()
-        let failingCancellable = failing.start(
-            traced(ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }),
-            in: writer)
-        let error = try failing.waitForError()
+        let failing = Recorder<Int>()
+        let failingCancellable = traced(
+            ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }
+        ).start(
+            in: writer, scheduling: CheckQueue().observationScheduler, onError: failing.onError,
+            onChange: failing.onChange)
+        let error = try unwrap(failing.waitForCompletion().failure, "the error")
         try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_ERROR)
         failingCancellable.cancel()
         try expectEqual(events.current, ["start", "fail \(ResultCode.SQLITE_ERROR.rawValue)"])
@@ -120,12 +123,11 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
     ConformanceCheck("print(_:to:) writes each event, without a newline, to a stream that is not Sendable") { factory in
         let writer = try makeObservedDatabase(factory)
         let log = Locked<[String]>([])
-        let recorder = ObservationRecorder<Int>()
-        let cancellable = recorder.start(countOfT.print("count", to: LogStream(log)), in: writer)
-        try recorder.waitForValues(count: 1)
+        let recorder = countOfT.print("count", to: LogStream(log)).record(in: writer)
+        _ = try recorder.waitForNext()
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
-        try recorder.waitForValue("the insertion") { $0 == 1 }
-        cancellable.cancel()
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+        recorder.cancel()
         try expectEqual(
             log.current,
             [
@@ -152,9 +154,9 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
             queue.sync {}
         }
         let shared = observation.shared(in: writer, scheduling: .async(onQueue: queue), extent: .observationLifetime)
-        let first = ObservationRecorder<Int>()
+        let first = Recorder<Int>()
         let firstCancellable = shared.start(onError: first.onError, onChange: first.onChange)
-        try first.waitForValues(count: 1)
+        _ = try first.waitForNext()
         firstCancellable.cancel()
         // No client: the observation goes on.
         let fetchesWithClient = fetchCount.current
@@ -162,9 +164,9 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
         try fence()
         try expect(fetchCount.current > fetchesWithClient, "no fetch without clients")
         let fetchesBeforeSecond = fetchCount.current
-        let second = ObservationRecorder<Int>()
+        let second = Recorder<Int>()
         let secondCancellable = shared.start(onError: second.onError, onChange: second.onChange)
-        try second.waitForValues(count: 1)
+        _ = try second.waitForNext()
         try fence()
         try expectEqual(second.values, [1])
         try expectEqual(fetchCount.current, fetchesBeforeSecond)
@@ -173,9 +175,9 @@ let valueObservationAPIChecks: [ConformanceCheck] = [
         try writer.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (2)") }
         try fence()
         try expectEqual((failure.current as? DatabaseError)?.resultCode, .SQLITE_ABORT)
-        let third = ObservationRecorder<Int>()
+        let third = Recorder<Int>()
         let thirdCancellable = shared.start(onError: third.onError, onChange: third.onChange)
-        let error = try third.waitForError()
+        let error = try unwrap(third.waitForCompletion().failure, "the error")
         try expectEqual((error as? DatabaseError)?.resultCode, .SQLITE_ABORT)
         try expectEqual(third.values, [])
         try expectEqual(first.values, [0])

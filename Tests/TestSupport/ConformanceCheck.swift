@@ -70,18 +70,3 @@ public func expectEqual<T: Equatable>(
         throw ConformanceFailure(description: "\(actual) is not equal to \(expected)", location: "\(file):\(line)")
     }
 }
-
-/// Fails the check unless `body` throws a `DatabaseError`; returns it.
-@discardableResult
-public func expectDatabaseError(
-    _ body: () throws -> Void, file: StaticString = #fileID, line: UInt = #line
-) throws -> DatabaseError {
-    do {
-        try body()
-    } catch let error as DatabaseError {
-        return error
-    } catch {
-        throw ConformanceFailure(description: "expected a DatabaseError, got \(error)", location: "\(file):\(line)")
-    }
-    throw ConformanceFailure(description: "expected a DatabaseError, got none", location: "\(file):\(line)")
-}

@@ -1,5 +1,6 @@
 import Foundation
 import RSCore
+import RSTesting
 
 /// The kinds of databases every conformance check runs against.
 public enum DatabaseKind: String, CaseIterable, Sendable {
@@ -41,14 +42,14 @@ public final class DatabaseFactory: Sendable {
     /// The configuration every database of the check starts from (for passphrases, say).
     public let baseConfiguration: Configuration
     /// The directory of the check's files, deleted with the factory.
-    private let directory: TemporaryDirectory
+    private let directory: TemporaryDatabaseDirectory
 
     /// Creates a factory with a fresh temporary directory.
     public init(kind: DatabaseKind, driver: DatabaseDriver, baseConfiguration: Configuration = Configuration()) throws {
         self.kind = kind
         self.driver = driver
         self.baseConfiguration = baseConfiguration
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDatabaseDirectory()
     }
 
     /// The path of the database file of the check.

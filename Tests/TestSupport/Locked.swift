@@ -1,24 +1,23 @@
-import Foundation
+import RSCore
 
-/// A value shared between threads, behind a lock.
-public final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Sendable: `value` is only read and written while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
+/// A value shared between threads, behind a lock: RSCore's `LockedValue`, made public for the test
+/// packages of the other drivers (which cannot see `package` declarations), with `current`.
+public final class Locked<Value: Sendable>: Sendable {
+    private let storage: LockedValue<Value>
 
     /// A lock around the value.
     public init(_ value: Value) {
-        self.value = value
+        storage = LockedValue(value)
     }
 
     /// The current value.
     public var current: Value {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 
     /// Runs `body` with exclusive access to the value.
     public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&value) }
+        try storage.withLock(body)
     }
 }

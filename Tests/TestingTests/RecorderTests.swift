@@ -111,6 +111,39 @@ struct TestError: Error, Equatable {
         #expect(recorder.receivedCompletion?.failure as? TestError == TestError(code: 1))
     }
 
+    /// A wait for a value that satisfies a predicate skips, and consumes, the values before it.
+    @Test func nextWhereSkipsToTheMatchingValue() async throws {
+        let recorder = Recorder<Int>()
+        DispatchQueue.global().async {
+            for value in 1...4 { recorder.receive(value) }
+        }
+        #expect(try await recorder.next(where: { $0.isMultiple(of: 2) }) == 2)
+        #expect(try recorder.waitForNext(where: { $0 > 2 }) == 3)
+        #expect(try await recorder.next() == 4)
+    }
+
+    /// A wait for a value that satisfies a predicate times out, consuming nothing, or fails when the
+    /// source finishes first.
+    @Test func nextWhereTimesOutOrFails() async throws {
+        let recorder = Recorder<Int>()
+        recorder.receive(1)
+        await #expect(throws: RecorderError.matchTimedOut(received: 1, timeout: 0.05)) {
+            try await recorder.next(where: { $0 > 1 }, timeout: 0.05)
+        }
+        #expect(throws: RecorderError.matchTimedOut(received: 1, timeout: 0)) {
+            try recorder.waitForNext(where: { $0 > 1 }, timeout: 0)
+        }
+        recorder.receive(completion: .finished)
+        #expect(throws: RecorderError.finishedBeforeMatch(received: 1)) {
+            try recorder.waitForNext(where: { $0 > 1 })
+        }
+        #expect(try await recorder.next() == 1)
+        #expect(
+            RecorderError.matchTimedOut(received: 1, timeout: 2).description
+                == "Recorder timed out after 2.0 s waiting for a value that satisfies the predicate; received 1 other value"
+        )
+    }
+
     /// A wait for more values than the source gave before it finished fails at once.
     @Test func nextFailsWhenTheSourceFinishesFirst() async throws {
         let recorder = Recorder<Int>()

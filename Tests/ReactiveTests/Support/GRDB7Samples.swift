@@ -1,4 +1,5 @@
 import RSTestSupport
+import RSTesting
 import ReactiveSQLite
 
 /// The records and the database of the samples of RxGRDB 3 and of GRDB's Combine guide, written
@@ -24,7 +25,7 @@ enum GRDB7Samples {
     }
 
     /// A pool in `directory`, with the player table of the samples.
-    static func makePool(in directory: TemporaryDirectory) throws -> DatabasePool {
+    static func makePool(in directory: TemporaryDatabaseDirectory) throws -> DatabasePool {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try createTables(in: dbPool)
         return dbPool

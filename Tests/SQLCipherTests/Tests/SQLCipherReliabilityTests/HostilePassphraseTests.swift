@@ -1,6 +1,7 @@
 import Foundation
 import RSReliabilitySupport
 import RSTestSupport
+import RSTesting
 import Testing
 
 /// Hostile passphrases: random texts (empty, NUL characters, any script, 64 KiB long) and random
@@ -65,7 +66,7 @@ import Testing
         var figures = HostileInputScenario.Figures()
         for index in 0..<max(20, ReliabilityScale.current.hostileInputs / 50) {
             figures.inputs += 1
-            let directory = try TemporaryDirectory()
+            let directory = try TemporaryDatabaseDirectory()
             let path = directory.path("db.sqlite")
             let passphrase = randomPassphrase(using: &generator)
             let other = randomPassphrase(using: &generator)

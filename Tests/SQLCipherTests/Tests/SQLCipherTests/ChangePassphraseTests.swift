@@ -1,12 +1,13 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLCipher
 import Testing
 
 /// `changePassphrase`: the data stays, the new passphrase opens the file, the old one no longer does.
 @Suite struct ChangePassphraseTests {
     @Test func aQueueChangesItsPassphraseInAWrite() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let passphrase = Locked("old secret")
         let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: passphrase))
@@ -22,13 +23,13 @@ import Testing
             try sampleRows(DatabaseQueue(path: path, configuration: configuration(passphrase: "new secret"))) == [
                 1, 2, 3, 4,
             ])
-        expectDatabaseError(.SQLITE_NOTADB) {
+        try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
         }
     }
 
     @Test func aQueueChangesItsPassphraseOutsideOfATransactionWithData() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
         try createSampleTable(dbQueue)
@@ -37,13 +38,13 @@ import Testing
         var config = Configuration()
         config.prepareDatabase { db in try db.usePassphrase(newPassphrase) }
         #expect(try sampleRows(DatabaseQueue(path: path, configuration: config)) == [1, 2, 3])
-        expectDatabaseError(.SQLITE_NOTADB) {
+        try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
         }
     }
 
     @Test func aPoolChangesItsPassphraseInABarrierAndInvalidatesItsReaders() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let passphrase = Locked("old secret")
         var config = configuration(passphrase: passphrase)
@@ -65,14 +66,14 @@ import Testing
 
         for kind in DatabaseKind.onDisk {
             #expect(try sampleRows(kind.open(path, configuration(passphrase: "new secret"))) == [1, 2, 3, 4])
-            expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "old secret")) }
+            try expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "old secret")) }
         }
     }
 
     @Test func readersThatKeepTheOldPassphraseCannotReadAfterTheChange() throws {
         // The control of the test above: without the invalidation, the idle readers still have the
         // old key, and fail on pages written with the new one.
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let passphrase = Locked("old secret")
         var config = configuration(passphrase: passphrase)
         config.maximumReaderCount = 1
@@ -84,27 +85,27 @@ import Testing
             passphrase.current = "new secret"
         }
         // The reader's key does not decrypt the pages: SQLCipher takes them for no database at all.
-        let error = expectDatabaseError(.SQLITE_NOTADB) { _ = try sampleRows(dbPool) }
-        #expect(error?.message?.hasPrefix("file is encrypted or is not a database") == true)
+        let error = try expectDatabaseError(.SQLITE_NOTADB) { _ = try sampleRows(dbPool) }
+        #expect(error.message?.hasPrefix("file is encrypted or is not a database") == true)
         dbPool.invalidateReadOnlyConnections()
         #expect(try sampleRows(dbPool) == [1, 2, 3])
     }
 
     @Test func changingThePassphraseOfAPlaintextDatabaseFails() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let dbQueue = try DatabaseQueue(path: path)
         try createSampleTable(dbQueue)
-        let error = expectDatabaseError(.SQLITE_MISUSE) {
+        let error = try expectDatabaseError(.SQLITE_MISUSE) {
             try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("secret") }
         }
-        #expect(error?.message?.contains("exportEncryptedCopy") == true)
+        #expect(error.message?.contains("exportEncryptedCopy") == true)
         #expect(try fileHeader(path) == plaintextHeader)
         #expect(try sampleRows(DatabaseQueue(path: path)) == [1, 2, 3])
     }
 
     @Test func aPassphraseChangeThatCannotLockTheDatabaseFailsAndChangesNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let dbQueue = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
         try createSampleTable(dbQueue)
@@ -112,7 +113,7 @@ import Testing
         let reader = try DatabaseQueue(path: path, configuration: configuration(passphrase: "old secret"))
         try reader.read { db in
             _ = try Int.fetchAll(db, sql: "SELECT a FROM t")
-            expectDatabaseError(.SQLITE_BUSY) {
+            try expectDatabaseError(.SQLITE_BUSY) {
                 try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("new secret") }
             }
         }

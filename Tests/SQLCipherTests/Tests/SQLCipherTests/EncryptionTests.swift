@@ -1,5 +1,6 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLCipher
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct EncryptionTests {
     @Test(arguments: DatabaseKind.onDisk)
     func anEncryptedFileHasNoPlaintextHeaderAndReopensWithItsPassphrase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         do {
             let writer = try kind.open(path, configuration(passphrase: "secret"))
@@ -27,7 +28,7 @@ import Testing
 
     @Test func aPlaintextFileStartsWithTheSQLiteHeader() throws {
         // The control of the test above: the same steps without a passphrase write plaintext.
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(DatabaseQueue(path: path))
         #expect(try fileHeader(path) == plaintextHeader)
@@ -35,13 +36,13 @@ import Testing
 
     @Test(arguments: DatabaseKind.onDisk)
     func aWrongPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: "secret")))
-        let error = expectDatabaseError(.SQLITE_NOTADB) {
+        let error = try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try kind.open(path, configuration(passphrase: "not-the-secret-42"))
         }
-        let message = error?.message ?? ""
+        let message = error.message ?? ""
         #expect(message.hasPrefix("file is encrypted or is not a database"))
         #expect(message.contains("the passphrase is wrong or missing"))
         #expect(message.contains("SQLCipher 4"))
@@ -50,18 +51,18 @@ import Testing
 
     @Test(arguments: DatabaseKind.onDisk)
     func anEncryptedFileWithoutPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: "secret")))
-        expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path) }
+        try expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path) }
     }
 
     @Test(arguments: DatabaseKind.onDisk)
     func aPlaintextFileWithAPassphraseFailsAtOpeningWithNotADatabase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path))
-        expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "secret")) }
+        try expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, configuration(passphrase: "secret")) }
         #expect(try sampleRows(kind.open(path)) == [1, 2, 3])
     }
 
@@ -69,18 +70,18 @@ import Testing
         // SQLCipher 4 files use 256,000 KDF iterations, 4 KiB pages and SHA512 HMACs by default. This
         // SQLCipher cannot write the HMAC of that format, but a file with the first two settings
         // fails the same way: the library cannot tell it from a wrong passphrase.
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         var config = configuration(passphrase: "secret")
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA kdf_iter = 256000; PRAGMA cipher_page_size = 4096")
         }
         try createSampleTable(DatabaseQueue(path: path, configuration: config))
-        let error = expectDatabaseError(.SQLITE_NOTADB) {
+        let error = try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try DatabaseQueue(path: path, configuration: configuration(passphrase: "secret"))
         }
-        #expect(error?.message?.contains("a format this SQLCipher cannot read") == true)
-        #expect(error?.message?.contains("SQLCipher 3 cannot read the default format of SQLCipher 4") == true)
+        #expect(error.message?.contains("a format this SQLCipher cannot read") == true)
+        #expect(error.message?.contains("SQLCipher 3 cannot read the default format of SQLCipher 4") == true)
         #expect(try sampleRows(DatabaseQueue(path: path, configuration: config)) == [1, 2, 3])
     }
 
@@ -92,7 +93,7 @@ import Testing
 
     @Test(arguments: DatabaseKind.onDisk)
     func dataPassphrasesOfAnyBytesWork(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         // Not UTF-8, and with a zero byte: the bytes go to SQLCipher as they are.
         let passphrase = Data([0x00, 0xFF, 0x80, 0x7F, 0x01, 0x00, 0xC3])
@@ -103,12 +104,12 @@ import Testing
         }
         try createSampleTable(kind.open(path, config(passphrase)))
         #expect(try sampleRows(kind.open(path, config(passphrase))) == [1, 2, 3])
-        expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, config(passphrase.dropLast())) }
-        expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path) }
+        try expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path, config(passphrase.dropLast())) }
+        try expectDatabaseError(.SQLITE_NOTADB) { _ = try kind.open(path) }
     }
 
     @Test func aStringPassphraseIsItsUTF8Bytes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(DatabaseQueue(path: path, configuration: configuration(passphrase: "sécret")))
         var config = Configuration()
@@ -119,18 +120,18 @@ import Testing
     @Test func anEmptyPassphraseIsRefused() throws {
         var dataConfig = Configuration()
         dataConfig.prepareDatabase { db in try db.usePassphrase(Data()) }
-        expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: dataConfig) }
+        try expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: dataConfig) }
         var config = Configuration()
         config.prepareDatabase { db in try db.usePassphrase("") }
-        expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: config) }
+        try expectDatabaseError(.SQLITE_MISUSE) { _ = try DatabaseQueue(configuration: config) }
         let dbQueue = try DatabaseQueue(configuration: configuration(passphrase: "secret"))
-        expectDatabaseError(.SQLITE_MISUSE) {
+        try expectDatabaseError(.SQLITE_MISUSE) {
             try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("") }
         }
     }
 
     @Test func aPoolKeysEveryReader() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let preparedCount = Locked(0)
         var config = configuration(passphrase: "secret")

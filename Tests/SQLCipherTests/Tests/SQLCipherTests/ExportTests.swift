@@ -1,5 +1,6 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLCipher
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ExportTests {
     @Test(arguments: DatabaseKind.onDisk)
     func aPlaintextDatabaseIsEncryptedAndDecryptedBackWithItsData(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let plaintextPath = directory.path("plain.db")
         let encryptedPath = directory.path("encrypted.db")
         let decryptedPath = directory.path("decrypted.db")
@@ -21,7 +22,7 @@ import Testing
             try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret")
         }
         #expect(try fileHeader(encryptedPath) != plaintextHeader)
-        expectDatabaseError(.SQLITE_NOTADB) { _ = try DatabaseQueue(path: encryptedPath) }
+        try expectDatabaseError(.SQLITE_NOTADB) { _ = try DatabaseQueue(path: encryptedPath) }
         let encrypted = try kind.open(encryptedPath, configuration(passphrase: "secret"))
         #expect(try sampleRows(encrypted) == [1, 2, 3])
         let indexes = try encrypted.read { db in
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func anEncryptedDatabaseIsCopiedWithAnotherPassphrase() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue = try DatabaseQueue(path: directory.path("old.db"), configuration: configuration(passphrase: "old"))
         try createSampleTable(dbQueue)
         let newPassphrase = Data([0x01, 0x00, 0xFE])
@@ -51,28 +52,28 @@ import Testing
         var config = Configuration()
         config.prepareDatabase { db in try db.usePassphrase(newPassphrase) }
         #expect(try sampleRows(DatabaseQueue(path: directory.path("new.db"), configuration: config)) == [1, 2, 3])
-        expectDatabaseError(.SQLITE_NOTADB) {
+        try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try DatabaseQueue(path: directory.path("new.db"), configuration: configuration(passphrase: "old"))
         }
         // The export function is gone: nothing can read the passphrase after the export.
-        expectDatabaseError(.SQLITE_ERROR) {
+        try expectDatabaseError(.SQLITE_ERROR) {
             _ = try dbQueue.read { db in try Data.fetchOne(db, sql: "SELECT rs_sqlcipher_export_key()") }
         }
     }
 
     @Test func anExportRefusesAnExistingDestinationATransactionAndAnEmptyPassphrase() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue = try DatabaseQueue(path: directory.path("db"))
         try createSampleTable(dbQueue)
         let existing = directory.path("existing.db")
         try createSampleTable(DatabaseQueue(path: existing))
-        expectDatabaseError(.SQLITE_MISUSE) {
+        try expectDatabaseError(.SQLITE_MISUSE) {
             try dbQueue.writeWithoutTransaction { db in try db.exportEncryptedCopy(to: existing, passphrase: "secret") }
         }
-        expectDatabaseError(.SQLITE_MISUSE) {
+        try expectDatabaseError(.SQLITE_MISUSE) {
             try dbQueue.write { db in try db.exportEncryptedCopy(to: directory.path("new.db"), passphrase: "secret") }
         }
-        expectDatabaseError(.SQLITE_MISUSE) {
+        try expectDatabaseError(.SQLITE_MISUSE) {
             try dbQueue.writeWithoutTransaction { db in
                 try db.exportEncryptedCopy(to: directory.path("new.db"), passphrase: "")
             }
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func anExportRefusesToRunDuringACursor() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let dbQueue = try DatabaseQueue(path: directory.path("plain.db"))
         try createSampleTable(dbQueue)
         let encryptedPath = directory.path("encrypted.db")
@@ -92,7 +93,9 @@ import Testing
             // A running statement keeps SQLite from detaching the copy and removing the key function.
             let cursor = try Row.fetchCursor(db, sql: "SELECT a FROM t")
             _ = try cursor.next()
-            expectDatabaseError(.SQLITE_MISUSE) { try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret") }
+            try expectDatabaseError(.SQLITE_MISUSE) {
+                try db.exportEncryptedCopy(to: encryptedPath, passphrase: "secret")
+            }
             #expect(try cursor.next() != nil)
         }
         #expect(!FileManager.default.fileExists(atPath: encryptedPath))

@@ -1,5 +1,6 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLCipher
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
     #endif
 
     @Test func cipherPragmasRunAsPlainSQL() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         var config = configuration(passphrase: "secret")
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA cipher_page_size = 4096") }
         let dbQueue = try DatabaseQueue(path: directory.path("db"), configuration: config)
@@ -53,7 +54,7 @@ import Testing
         let pageSize = try dbQueue.read { db in try String.fetchOne(db, sql: "PRAGMA cipher_page_size") }
         #expect(pageSize == "4096")
         // The page size is part of the format: the default one cannot read the file.
-        expectDatabaseError(.SQLITE_NOTADB) {
+        try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try DatabaseQueue(path: directory.path("db"), configuration: configuration(passphrase: "secret"))
         }
         #expect(try sampleRows(DatabaseQueue(path: directory.path("db"), configuration: config)) == [1, 2, 3])

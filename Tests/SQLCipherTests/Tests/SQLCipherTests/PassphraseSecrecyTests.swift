@@ -1,5 +1,6 @@
 import Foundation
 import RSTestSupport
+import RSTesting
 import ReactiveSQLCipher
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
 
     @Test(arguments: DatabaseKind.onDisk)
     func usePassphraseAndChangePassphraseTraceNoPassphrase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         let events = Locked<[String]>([])
         let writer = try kind.open(path, tracingConfiguration(events, passphrase: secret))
@@ -41,21 +42,21 @@ import Testing
 
     @Test(arguments: DatabaseKind.onDisk)
     func aWrongPassphraseErrorShowsNoPassphrase(_ kind: DatabaseKind) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let path = directory.path("db")
         try createSampleTable(kind.open(path, configuration(passphrase: secret)))
         let events = Locked<[String]>([])
-        let error = expectDatabaseError(.SQLITE_NOTADB) {
+        let error = try expectDatabaseError(.SQLITE_NOTADB) {
             _ = try kind.open(path, tracingConfiguration(events, passphrase: newSecret))
         }
         #expect(!String(describing: error).contains(newSecret))
-        let arguments = String(describing: error?.arguments)
+        let arguments = String(describing: error.arguments)
         #expect(!arguments.contains(newSecret))
         #expect(!events.current.contains { $0.contains(newSecret) })
     }
 
     @Test func exportsTraceNoPassphraseAndTheirErrorsHoldNone() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDatabaseDirectory()
         let events = Locked<[String]>([])
         let dbQueue = try DatabaseQueue(
             path: directory.path("db"), configuration: tracingConfiguration(events, passphrase: secret))
@@ -74,14 +75,14 @@ import Testing
                 == [1, 2, 3])
 
         // A failed ATTACH (no such directory): the error holds the SQL and the path, not the passphrase.
-        let error = expectDatabaseError(.SQLITE_CANTOPEN) {
+        let error = try expectDatabaseError(.SQLITE_CANTOPEN) {
             try dbQueue.writeWithoutTransaction { db in
                 try db.exportEncryptedCopy(to: directory.path("missing/copy.db"), passphrase: newSecret)
             }
         }
-        #expect(error?.sql?.contains("ATTACH") == true)
+        #expect(error.sql?.contains("ATTACH") == true)
         #expect(!String(describing: error).contains(newSecret))
-        let arguments = String(describing: error?.arguments)
+        let arguments = String(describing: error.arguments)
         #expect(!arguments.contains(newSecret))
         #expect(!events.current.contains { $0.contains(newSecret) })
     }
