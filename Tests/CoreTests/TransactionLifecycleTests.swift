@@ -64,7 +64,7 @@ import Testing
             case .rollbackHook:
                 if lifecycle.rollbackHookWasCalled() { log.append("commit failed") }
             case .finish(let effect, let isInsideTransaction):
-                let outcome = lifecycle.statementDidFinish(effect, isInsideTransaction: isInsideTransaction)
+                let outcome = lifecycle.statementDidFinish(effect, isInsideTransaction: { isInsideTransaction })
                 if !outcome.changesToTell.isEmpty { log.append("tell \(outcome.changesToTell)") }
                 if let line = describe(outcome.ending) { log.append(line) }
             case .fail:

@@ -105,8 +105,10 @@ final class DatabaseObservationBroker {
     ///   a transaction that SQLite did not see (`BEGIN; COMMIT`) is refused.
     func statementDidFinish(_ statement: Statement) throws {
         dispatch = nil
+        // Most statements neither touch the transaction nor end it.
+        guard statement.transactionEffect != nil || lifecycle.hasRecordedEnd else { return }
         let outcome = lifecycle.statementDidFinish(
-            statement.transactionEffect, isInsideTransaction: database.isInsideTransaction)
+            statement.transactionEffect, isInsideTransaction: { database.isInsideTransaction })
         tell(outcome.changesToTell)
         if let ending = outcome.ending { try end(ending) }
     }

@@ -122,9 +122,19 @@ struct TransactionLifecycle<Change> {
 
     // MARK: - Statement ends
 
+    /// Whether the hooks recorded how the transaction ends: a statement without an effect on the
+    /// transaction ends nothing otherwise (`statementDidFinish` would answer nothing).
+    var hasRecordedEnd: Bool {
+        if case .none = completion { return false }
+        return true
+    }
+
     /// A statement ran to its end, with this effect on the transaction; `isInsideTransaction` tells
-    /// whether SQLite's transaction is still open after it.
-    mutating func statementDidFinish(_ effect: TransactionEffect?, isInsideTransaction: Bool) -> StatementOutcome {
+    /// whether SQLite's transaction is still open after it (asked only after a RELEASE: most
+    /// statements do not pay for it).
+    mutating func statementDidFinish(
+        _ effect: TransactionEffect?, isInsideTransaction: () -> Bool
+    ) -> StatementOutcome {
         guard let effect else { return StatementOutcome(ending: end()) }
         switch effect {
         case .beginTransaction:
@@ -141,7 +151,7 @@ struct TransactionLifecycle<Change> {
             return StatementOutcome(ending: end())
         case .releaseSavepoint(let name):
             let changes = savepoints.release(name)
-            if case .none = completion, !isInsideTransaction {
+            if case .none = completion, !isInsideTransaction() {
                 // SAVEPOINT x; RELEASE x, without a change: as BEGIN; COMMIT.
                 return StatementOutcome(changesToTell: changes, ending: .commitWithoutSQLite)
             }
