@@ -47,16 +47,7 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
             break
         }
         // A region observation started on the closed database.
-        let failure = Locked<DatabaseError?>(nil)
-        let isFailed = DispatchSemaphore(value: 0)
-        let regionCancellable = DatabaseRegionObservation(tracking: Table("t")).start(in: writer) { error in
-            failure.current = error as? DatabaseError
-            isFailed.signal()
-        } onChange: { _ in
-        }
-        try expectSignal(isFailed, "the error of the region observation")
-        try expectEqual(failure.current?.resultCode, .SQLITE_MISUSE)
-        withExtendedLifetime(regionCancellable) {}
+        try expectEqual(try regionObservationError(in: writer)?.resultCode, .SQLITE_MISUSE)
     },
     ConformanceCheck("a full-text table that a trigger fills is observed") { factory in
         let writer = try factory.makeWriter()
@@ -210,3 +201,18 @@ let observationEdgeCaseChecks: [ConformanceCheck] = [
         try expectEqual(observer.takeLog(), ["insert playerScore 1", "update playerScore 1", "willCommit", "commit"])
     },
 ]
+
+/// Starts a DatabaseRegionObservation of the table "t" on a writer that cannot be accessed, and
+/// returns the error it notifies (nil for an error that is no `DatabaseError`).
+func regionObservationError(in writer: any DatabaseWriter) throws -> DatabaseError? {
+    let failure = Locked<DatabaseError?>(nil)
+    let isFailed = DispatchSemaphore(value: 0)
+    let cancellable = DatabaseRegionObservation(tracking: Table("t")).start(in: writer) { error in
+        failure.current = error as? DatabaseError
+        isFailed.signal()
+    } onChange: { _ in
+    }
+    try expectSignal(isFailed, "the error of the region observation")
+    withExtendedLifetime(cancellable) {}
+    return failure.current
+}
