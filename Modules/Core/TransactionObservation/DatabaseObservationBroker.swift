@@ -17,7 +17,10 @@ final class DatabaseObservationBroker {
     /// The registered observers, and who heard of the current transaction.
     private var index = ObserverIndex()
     /// The current transaction: how it ends, and the changes made inside savepoints.
-    private var lifecycle = TransactionLifecycle<BufferedChange>()
+    // Unchecked exclusivity: the broker runs on the thread of its connection's current access, and
+    // the lifecycle's methods call no code outside of it (no observer, no hook), so that its
+    // accesses cannot overlap; the dynamic checks of each statement cost more than the calls.
+    @exclusivity(unchecked) private var lifecycle = TransactionLifecycle<BufferedChange>()
     /// Who is told of the changes of the running statement.
     private var dispatch: StatementDispatch?
     /// The observation whose change method runs, for `stopObservingDatabaseChangesUntilNextTransaction()`.
