@@ -104,6 +104,56 @@ let returningPersistenceChecks: [ConformanceCheck] = [
             try expectEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scoredPlayer"), 3)
         }
     },
+    ConformanceCheck(
+        "noOverwrite keeps a column on conflict while the others are overwritten, and updates nothing alone"
+    ) {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE scoredPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER);
+                    INSERT INTO scoredPlayer VALUES (1, 'Arthur', 10);
+                    """)
+            try expectEqual(try Table("scoredPlayer").updateAll(db, [Column("score").noOverwrite]), 0)
+            try expectEqual(
+                try Table("scoredPlayer").updateAll(db, [Column("score").noOverwrite, Column("name").set(to: "Art")]), 1
+            )
+            try expectEqual(try String.fetchOne(db, sql: "SELECT name || score FROM scoredPlayer"), "Art10")
+            guard db.driver.capabilities.supportsReturning else { return }
+            var renamed = ScoredPlayer(id: 1, name: "Barbara", score: 0)
+            let upserted = try renamed.upsertAndFetch(db) { _ in [Column("score").noOverwrite] }
+            try expectEqual(upserted, ScoredPlayer(id: 1, name: "Barbara", score: 10))
+            var same = ScoredPlayer(id: 1, name: "Craig", score: 0)
+            let kept = try same.upsertAndFetch(db, updating: .noColumnUnlessSpecified) { _ in
+                [Column("score").noOverwrite]
+            }
+            try expectEqual(kept, ScoredPlayer(id: 1, name: "Barbara", score: 10))
+        }
+    },
+    ConformanceCheck("a detached column is its name, unqualified: it orders a joined request by an annotation") {
+        factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE scoredPlayer (
+                        id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER, teamID INTEGER REFERENCES team(id));
+                    INSERT INTO team VALUES (1, 'Red');
+                    INSERT INTO scoredPlayer VALUES (1, 'Arthur', 10, 1), (2, 'Barbara', 3, 1), (3, 'Craig', 7, 1);
+                    """)
+            let team = Table("scoredPlayer").belongsTo(Table("team"))
+            let request = Table("scoredPlayer")
+                .annotated(with: (Column("score") * 2).forKey("total"))
+                .including(required: team)
+                .order(Column("total").detached.desc)
+            try expectEqual(try Row.fetchAll(db, request).map { $0["name"] as String }, ["Arthur", "Craig", "Barbara"])
+            try expectEqual(
+                try request.makePreparedRequest(db, forSingleResult: false).statement.sql.contains(
+                    #"ORDER BY "total" DESC"#), true)
+        }
+    },
 ]
 
 /// Fails the check unless `body` throws the error of a statement that needs RETURNING.

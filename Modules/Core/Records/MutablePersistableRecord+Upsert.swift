@@ -74,16 +74,16 @@ extension MutablePersistableRecord {
                         column: column, value: SQLExpression(sql: "excluded.\(column.quotedDatabaseIdentifier)")))
             }
         }
-        if assignments.isEmpty {
-            // With nothing to update, a conflict would return no row, and no rowid: the first column
-            // of the primary key is set to itself instead.
-            assignments = [
-                ColumnAssignment(column: primaryKey.columns[0], value: SQLExpression(.column(primaryKey.columns[0])))
-            ]
-        }
         var context = SQLGenerationContext(database: db)
         try context.append(StatementArguments(persistenceContainer: container))
-        sql += " DO UPDATE SET " + (try assignments.map { try $0.sql(&context) }.joined(separator: ", "))
+        var updates = try assignments.compactMap { try $0.sql(&context) }
+        if updates.isEmpty {
+            // With nothing to update, a conflict would return no row, and no rowid: the first column
+            // of the primary key is set to itself instead.
+            let column = primaryKey.columns[0].quotedDatabaseIdentifier
+            updates = ["\(column) = \(column)"]
+        }
+        sql += " DO UPDATE SET " + updates.joined(separator: ", ")
         let returned = try db.returningStatement(
             sql, table: table, arguments: context.arguments, selection: selection + [Column.rowID])
         let cursor = try Row.fetchCursor(returned)

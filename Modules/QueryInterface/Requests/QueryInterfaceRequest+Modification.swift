@@ -54,7 +54,10 @@ extension QueryInterfaceRequest {
         var sql = try relation.allCTEs.withClause.sql(&context)
         sql += resolution == .abort ? "UPDATE " : "UPDATE OR \(resolution.rawValue) "
         sql += "\(relation.table.quotedDatabaseIdentifier) SET "
-        sql += try assignments.map { try $0.sql(&context) }.joined(separator: ", ")
+        let updates = try assignments.compactMap { try $0.sql(&context) }
+        // Only assignments that leave their column as it is (`noOverwrite`): nothing to update.
+        guard !updates.isEmpty else { return 0 }
+        sql += updates.joined(separator: ", ")
         sql += try rowsClause(&context, "update")
         try db.execute(sql: sql, arguments: context.arguments)
         return db.changesCount
