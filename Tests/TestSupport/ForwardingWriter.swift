@@ -36,61 +36,33 @@ final class ForwardingWriter: DatabaseWriter {
     }
 
     func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base.asyncRead { result in
-            value(result)
-            self.accessDidEnd()
-        }
+        base.asyncRead(tracked(value))
     }
 
     func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base.asyncUnsafeRead { result in
-            value(result)
-            self.accessDidEnd()
-        }
+        base.asyncUnsafeRead(tracked(value))
     }
 
     func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base.asyncBarrierWriteWithoutTransaction { result in
-            updates(result)
-            self.accessDidEnd()
-        }
+        base.asyncBarrierWriteWithoutTransaction(tracked(updates))
     }
 
     func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        accessWillStart()
-        base.asyncWriteWithoutTransaction { db in
-            updates(db)
-            self.accessDidEnd()
-        }
+        base.asyncWriteWithoutTransaction(tracked(updates))
     }
 
     func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base.spawnConcurrentRead { result in
-            value(result)
-            self.accessDidEnd()
-        }
+        base.spawnConcurrentRead(tracked(value))
     }
 
     func _writeAccess<T>(_ updates: (Database) throws -> T) throws -> T { try base._writeAccess(updates) }
 
     func _asyncWriteAccess(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base._asyncWriteAccess { result in
-            body(result)
-            self.accessDidEnd()
-        }
+        base._asyncWriteAccess(tracked(body))
     }
 
     func _spawnReadOfCurrentState(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        accessWillStart()
-        base._spawnReadOfCurrentState { result in
-            value(result)
-            self.accessDidEnd()
-        }
+        base._spawnReadOfCurrentState(tracked(value))
     }
 
     /// Waits until every async access forwarded so far, and those they start, has ended. Fails the
@@ -105,6 +77,15 @@ final class ForwardingWriter: DatabaseWriter {
                     description: "timed out: \(pendingAccesses.current) async accesses did not end",
                     location: "\(file):\(line)")
             }
+        }
+    }
+
+    /// Counts an async access as pending until `body` has run.
+    private func tracked<Argument>(_ body: @escaping @Sendable (Argument) -> Void) -> @Sendable (Argument) -> Void {
+        accessWillStart()
+        return { argument in
+            body(argument)
+            self.accessDidEnd()
         }
     }
 

@@ -22,8 +22,9 @@ extension Database {
     /// cursor iterates the cached statement (a request fetched again inside the loop over its
     /// cursor), a new statement is returned, which would otherwise reset or rebind the cursor's.
     public func cachedStatement(sql: String) throws -> Statement {
+        // First: the cache's exclusivity is unchecked, only the access's thread may touch it.
+        checkAccess()
         if let statement = statementCache.cachedStatement(sql: sql) {
-            checkAccess()
             if statement.isIteratedByCursor { return try makeStatement(sql: sql) }
             return statement
         }
@@ -90,8 +91,9 @@ extension Database {
     /// fetches that run it to completion at once.
     @usableFromInline
     func reusableStatement(sql: String) throws -> Statement {
+        // First: the cache's exclusivity is unchecked, only the access's thread may touch it.
+        checkAccess()
         if let statement = statementCache.reusableStatement(sql: sql) {
-            checkAccess()
             return statement
         }
         let statement = try makeStatement(sql: sql)
