@@ -61,12 +61,6 @@ enum ValueObservationTrackingMode: Sendable {
     case constantRegionRecordedFromSelection
     /// The region that the last fetch read.
     case nonConstantRegionRecordedFromSelection
-
-    /// Whether each fetch records the region it reads.
-    var isNonConstant: Bool {
-        if case .nonConstantRegionRecordedFromSelection = self { return true }
-        return false
-    }
 }
 
 /// The callbacks of `ValueObservation.handleEvents(…)`.
