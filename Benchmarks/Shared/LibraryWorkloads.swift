@@ -161,6 +161,12 @@ private func libraryCases(fixture: String) -> [BenchmarkCase] {
             }
         },
         BenchmarkCase("pool-concurrency", implementation) { scratch in try poolConcurrency(scratch) },
+        BenchmarkCase("write-transactions (queue)", implementation) { scratch in
+            try writeTransactions(observedDatabase(scratch, pool: false))
+        },
+        BenchmarkCase("write-transactions (pool)", implementation) { scratch in
+            try writeTransactions(observedDatabase(scratch, pool: true))
+        },
     ]
         + fetchCases("fetch-rows", fixture: fixture) { db in try Row.fetchAll(db, sql: "SELECT * FROM item").count }
         + fetchCases("fetch-record", fixture: fixture) { db in try Item.fetchAll(db, sql: "SELECT * FROM item").count }
@@ -258,44 +264,55 @@ private func observationCases() -> [BenchmarkCase] {
         BenchmarkCase("observation-latency (pool)", implementation) { scratch in
             try observationLatency(observedDatabase(scratch, pool: true))
         },
-        .relative("reactive-latency (async sequence)", implementation) { scratch in
-            try formLatency(scratch, .asyncSequence)
-        },
-        .relative("observation-fan-out (record)", implementation) { scratch in
-            try fanOut(observedDatabase(scratch, pool: false)) { db, key in try Item.filter(key: key).fetchOne(db)?.i1 }
-        },
-        .relative("observation-fan-out (raw SQL)", implementation) { scratch in
-            try fanOut(observedDatabase(scratch, pool: false)) { db, key in
-                let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [key])
-                return row.map { row -> Int64 in row["i1"] }
+    ]
+        + Workload.commitToValueConfigurations.map { configuration in
+            .latencies(configuration.name, implementation) { scratch in
+                try commitToValue(
+                    observedDatabase(scratch, pool: configuration.isPool),
+                    isConstantRegion: configuration.isConstantRegion)
             }
-        },
-        .relative("observation-other-table (ValueObservation)", implementation) { scratch in
-            try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: true) {
-                writer, observers, index in
-                ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM other").count }
-                    .start(
-                        in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
-                        onChange: { count in observers.receive(Int64(count), from: index) })
-            }
-        },
-        .relative("observation-other-table (DatabaseRegionObservation)", implementation) { scratch in
-            try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: false) {
-                writer, observers, index in
-                DatabaseRegionObservation(tracking: Table("other"))
-                    .start(
-                        in: writer, onError: observers.fail,
-                        onChange: { db in
-                            do {
-                                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM other") ?? 0
-                                observers.receive(Int64(count), from: index)
-                            } catch {
-                                observers.fail(error)
-                            }
-                        })
-            }
-        },
-    ] + reactiveFormCases()
+        }
+        + [
+            .relative("reactive-latency (async sequence)", implementation) { scratch in
+                try formLatency(scratch, .asyncSequence)
+            },
+            .relative("observation-fan-out (record)", implementation) { scratch in
+                try fanOut(observedDatabase(scratch, pool: false)) { db, key in
+                    try Item.filter(key: key).fetchOne(db)?.i1
+                }
+            },
+            .relative("observation-fan-out (raw SQL)", implementation) { scratch in
+                try fanOut(observedDatabase(scratch, pool: false)) { db, key in
+                    let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [key])
+                    return row.map { row -> Int64 in row["i1"] }
+                }
+            },
+            .relative("observation-other-table (ValueObservation)", implementation) { scratch in
+                try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: true) {
+                    writer, observers, index in
+                    ValueObservation.tracking { db in try Row.fetchAll(db, sql: "SELECT * FROM other").count }
+                        .start(
+                            in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
+                            onChange: { count in observers.receive(Int64(count), from: index) })
+                }
+            },
+            .relative("observation-other-table (DatabaseRegionObservation)", implementation) { scratch in
+                try otherTableObservation(observedDatabase(scratch, pool: false), hasInitialValues: false) {
+                    writer, observers, index in
+                    DatabaseRegionObservation(tracking: Table("other"))
+                        .start(
+                            in: writer, onError: observers.fail,
+                            onChange: { db in
+                                do {
+                                    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM other") ?? 0
+                                    observers.receive(Int64(count), from: index)
+                                } catch {
+                                    observers.fail(error)
+                                }
+                            })
+                }
+            },
+        ] + reactiveFormCases()
 }
 
 /// The forms that GRDB has no equivalent of on Linux.
@@ -326,6 +343,17 @@ private func observedDatabase(_ scratch: Scratch, pool: Bool) throws -> any Data
         try insertWithStatement(db, count: Workload.observedRowCount)
     }
     return writer
+}
+
+/// `Workload.observationWriteCount` one-row inserts, each in its own transaction, without any
+/// observer (`synchronous = NORMAL`, as raw C's).
+private func writeTransactions(_ writer: any DatabaseWriter) throws -> Duration {
+    try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    return try measure {
+        for index in 1...Workload.observationWriteCount {
+            try writer.write { db in try db.execute(sql: Workload.oneRowInsertSQL, arguments: [index]) }
+        }
+    }
 }
 
 /// Updates `i1` of one row, in its own transaction.
@@ -447,6 +475,35 @@ private func observationLatency(_ writer: any DatabaseWriter, form: ObservationF
     }
     stop()
     return duration
+}
+
+/// `Workload.observationWriteCount` one-row inserts, each in its own transaction, each waiting
+/// until the observer of the number of rows received its new value on a serial queue. The latency
+/// of each: from the end of the write's closure (just before COMMIT) to the reception.
+private func commitToValue(_ writer: any DatabaseWriter, isConstantRegion: Bool) throws -> [Duration] {
+    let probe = CommitLatencyProbe()
+    let errors = LockedErrors()
+    let fetch: @Sendable (Database) throws -> Int = { db in try Item.fetchCount(db) }
+    let observation =
+        isConstantRegion ? ValueObservation.trackingConstantRegion(fetch) : ValueObservation.tracking(fetch)
+    // The initial value is awaited as if a commit made it: its latency is left out.
+    probe.willCommit(expecting: Int64(Workload.observedRowCount))
+    let cancellable = observation.start(
+        in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observer")),
+        onError: { errors.append($0) }, onChange: { probe.receive(Int64($0)) })
+    defer { cancellable.cancel() }
+    try probe.wait()
+    _ = try measure {
+        for index in 1...Workload.observationWriteCount {
+            try writer.write { db in
+                try db.execute(sql: Workload.oneRowInsertSQL, arguments: [index])
+                probe.willCommit(expecting: Int64(Workload.observedRowCount + index))
+            }
+            try probe.wait()
+        }
+    }
+    try errors.check()
+    return Array(probe.latencies.dropFirst())
 }
 
 /// `Workload.fanOutObserverCount` observers, observer k of the row of id k (its `i1`, fetched by

@@ -33,10 +33,13 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         var writer: (any DatabaseWriter)?
     }
 
-    /// The outcome of one fetch: its value, and the number of commits its snapshot held at least.
+    /// The outcome of one fetch: its value, the number of commits its snapshot held at least, and
+    /// how long it took, in seconds, on which connection.
     private struct Fetched: Sendable {
         var value: Reducer.Fetched
         var seenCommit: Int
+        var duration: Double
+        var connection: ValueObservationState.Connection
     }
 
     init(
@@ -94,11 +97,14 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     }
 
     /// Starts a fetch after a change: in `db`, the writer's connection right after a commit, when
-    /// fetches run on the writer; in a new access otherwise.
+    /// the state says the fetch runs on the writer; in a new access otherwise.
     private func startFetch(onWriter db: Database?) {
+        let secondsSinceCommit = db?.secondsSinceLastCommit
         guard
             let (writer, fetch) = state.withLock({ state in
-                state.writer.flatMap { writer in state.decisions.nextFetch.map { (writer, $0) } }
+                state.writer.flatMap { writer in
+                    state.decisions.nextFetch(secondsSinceCommit: secondsSinceCommit).map { (writer, $0) }
+                }
             })
         else { return }
         if fetch.connection == .writer, let db {
@@ -159,6 +165,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// Fetches a value, and records its region as the state says. Returns whether the observer is
     /// registered with the recorded region.
     private func fetchValue(_ db: Database, _ fetch: ValueObservationState.Fetch) throws -> (Fetched, registers: Bool) {
+        let start = Self.now()
         let seenCommit = db.snapshotPosition.lowerBound
         var registers = false
         let value: Reducer.Fetched
@@ -175,7 +182,10 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             value = try db.recordingSelection(&region) { try fetcher(db) }
             registers = didRecord(region, in: fetch)
         }
-        return (Fetched(value: value, seenCommit: seenCommit), registers)
+        let duration = Self.now() - start
+        return (
+            Fetched(value: value, seenCommit: seenCommit, duration: duration, connection: fetch.connection), registers
+        )
     }
 
     /// Observes the region that a fetch recorded. Returns whether the observer is registered with it.
@@ -224,7 +234,10 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             return fail(error, notifiesNow: notifiesNow)
         }
         let fetchDidComplete = {
-            self.withDecisions { $0.scheduling.fetchDidComplete(now: Self.now(), seenCommit: fetched.seenCommit) }
+            self.withDecisions {
+                $0.fetchDidComplete(
+                    now: Self.now(), seenCommit: fetched.seenCommit, duration: fetched.duration, on: fetched.connection)
+            }
         }
         guard let value else { return perform(fetchDidComplete(), onWriter: nil) }
         if notifiesNow {

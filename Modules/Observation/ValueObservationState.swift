@@ -7,7 +7,11 @@ import RSCore
 ///
 /// **Where.** The connection of the initial fetch decides. On the writer's (a `DatabaseQueue`, or
 /// `requiresWriteAccess`), later fetches run on the writer too, right after the commits that
-/// changed the region. On a reader (a `DatabasePool`'s), later fetches run on readers.
+/// changed the region. On a reader (a `DatabasePool`'s), later fetches run on readers, but for the
+/// short ones: a fetch that runs right after a commit, and that ends within `writerFetchWindow` of
+/// it if it lasts as long as the previous fetch, runs on the writer, before any other write. Its
+/// value comes sooner (no hop to a reader's thread), and a write that waits for the writer is
+/// delayed by the window at most.
 ///
 /// **What is recorded.** The initial fetch always learns the region: the union of the regions
 /// that the application gave, or what the fetch selects. Later fetches record what they select
@@ -55,6 +59,10 @@ struct ValueObservationState {
         var registers: Bool
     }
 
+    /// How long after a commit the fetches that follow it may keep the writer of a `DatabasePool`
+    /// busy, in seconds.
+    static let writerFetchWindow = 0.000_2
+
     /// When the observation fetches.
     var scheduling: FetchScheduling
     /// The registration of the observer, and the region it observes.
@@ -63,6 +71,11 @@ struct ValueObservationState {
     private let laterRecording: Recording
     /// The connection of the fetches, once the initial one chose it; nil after the end.
     private var connection: Connection?
+    /// How long the next fetch on the writer should take, in seconds: as long as the last fetch on
+    /// the writer, unless a fetch on a reader took less since. A fetch on a reader takes longer than
+    /// the same fetch on the writer (it reads again the pages that the writer changed), and the
+    /// first fetch longer than the next ones (it prepares its statements).
+    private var writerFetchEstimate = Double.infinity
 
     /// The state of an observation that tracks its region as `trackingMode` says, and whose
     /// fetches start at least `minimumFetchInterval` seconds apart.
@@ -87,8 +100,25 @@ struct ValueObservationState {
     }
 
     /// How the next fetch after a change runs; nil when the observation is over.
-    var nextFetch: Fetch? {
-        connection.map { Fetch(connection: $0, recording: laterRecording, isInitial: false) }
+    ///
+    /// - parameter secondsSinceCommit: When the driver runs on the writer right after a commit
+    ///   (before any other write), the time since the commit; nil elsewhere.
+    func nextFetch(secondsSinceCommit: Double?) -> Fetch? {
+        guard var connection else { return nil }
+        if let secondsSinceCommit, secondsSinceCommit + writerFetchEstimate < Self.writerFetchWindow {
+            connection = .writer
+        }
+        return Fetch(connection: connection, recording: laterRecording, isInitial: false)
+    }
+
+    /// The fetch in progress ended, after `duration` seconds on the given connection, and its value
+    /// was notified; its snapshot held the commits up to `seenCommit` at least. Returns what the
+    /// scheduling says.
+    mutating func fetchDidComplete(
+        now: Double, seenCommit: Int, duration: Double, on connection: Connection
+    ) -> FetchScheduling.Action {
+        writerFetchEstimate = connection == .writer ? duration : min(writerFetchEstimate, duration)
+        return scheduling.fetchDidComplete(now: now, seenCommit: seenCommit)
     }
 
     /// The fetch recorded its region, which the observer observes from now on.

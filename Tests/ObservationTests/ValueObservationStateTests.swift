@@ -54,14 +54,72 @@ import Testing
 
     @Test(arguments: plans) func theInitialFetchChoosesTheConnectionAndTheModeWhatIsRecorded(_ plan: Plan) {
         var state = ValueObservationState(trackingMode: plan.trackingMode, minimumFetchInterval: 0)
-        #expect(state.nextFetch == nil)  // not started
+        #expect(state.nextFetch(secondsSinceCommit: nil) == nil)  // not started
         #expect(state.initialFetch(onWriterConnection: plan.onWriterConnection) == plan.initialFetch)
-        #expect(state.nextFetch == plan.nextFetch)
-        #expect(state.nextFetch == plan.nextFetch)  // asking twice changes nothing
+        #expect(state.nextFetch(secondsSinceCommit: nil) == plan.nextFetch)
+        #expect(state.nextFetch(secondsSinceCommit: nil) == plan.nextFetch)  // asking twice changes nothing
         #expect(plan.initialFetch.watchesCommits == plan.watchesCommits.initial)
         #expect(plan.nextFetch.watchesCommits == plan.watchesCommits.next)
         _ = state.finish()
-        #expect(state.nextFetch == nil)
+        #expect(state.nextFetch(secondsSinceCommit: nil) == nil)
+    }
+
+    @Test func aShortFetchRightAfterACommitRunsOnTheWriter() {
+        let window = ValueObservationState.writerFetchWindow
+        var state = ValueObservationState(
+            trackingMode: .nonConstantRegionRecordedFromSelection, minimumFetchInterval: 0)
+        _ = state.scheduling.start(now: 0)
+        _ = state.initialFetch(onWriterConnection: false)
+        _ = state.fetchDidComplete(now: 0, seenCommit: 0, duration: window / 4, on: .reader)
+        let onWriter = Fetch(connection: .writer, recording: .selection, isInitial: false)
+        let onReader = Fetch(connection: .reader, recording: .selection, isInitial: false)
+        #expect(state.nextFetch(secondsSinceCommit: 0) == onWriter)
+        #expect(state.nextFetch(secondsSinceCommit: window / 2) == onWriter)
+        // The fetch would end after the window: a write may wait.
+        #expect(state.nextFetch(secondsSinceCommit: window) == onReader)
+        #expect(state.nextFetch(secondsSinceCommit: nil) == onReader)  // not on the writer
+        // A fetch as long as the window does not run on the writer.
+        _ = state.scheduling.databaseDidChange(now: 1, commit: 1)
+        _ = state.fetchDidComplete(now: 1, seenCommit: 1, duration: window, on: .writer)
+        #expect(state.nextFetch(secondsSinceCommit: 0) == onReader)
+    }
+
+    @Test func theLastFetchOnTheWriterOrAShorterOneOnAReaderTellsHowLongTheNextOneOnTheWriterTakes() {
+        let window = ValueObservationState.writerFetchWindow
+        var state = ValueObservationState(
+            trackingMode: .nonConstantRegionRecordedFromSelection, minimumFetchInterval: 0)
+        var commit = 0
+        func complete(_ duration: Double, on connection: ValueObservationState.Connection) {
+            commit += 1
+            _ = state.scheduling.databaseDidChange(now: Double(commit), commit: commit)
+            _ = state.fetchDidComplete(now: Double(commit), seenCommit: commit, duration: duration, on: connection)
+        }
+        func nextConnection() -> ValueObservationState.Connection? {
+            state.nextFetch(secondsSinceCommit: 0)?.connection
+        }
+        _ = state.scheduling.start(now: 0)
+        _ = state.initialFetch(onWriterConnection: false)
+        #expect(nextConnection() == .reader)  // nothing measured yet
+        complete(window * 2, on: .reader)  // the initial fetch prepares its statements
+        #expect(nextConnection() == .reader)
+        complete(window / 4, on: .reader)
+        #expect(nextConnection() == .writer)
+        // A fetch on a reader reads again the pages that the writer changed: a longer one does not count.
+        complete(window * 2, on: .reader)
+        #expect(nextConnection() == .writer)
+        complete(window * 2, on: .writer)
+        #expect(nextConnection() == .reader)
+        complete(window / 8, on: .writer)
+        #expect(nextConnection() == .writer)
+    }
+
+    @Test func fetchesOnTheWriterStayOnTheWriter() {
+        var state = ValueObservationState(
+            trackingMode: .nonConstantRegionRecordedFromSelection, minimumFetchInterval: 0)
+        _ = state.initialFetch(onWriterConnection: true)
+        _ = state.fetchDidComplete(now: 0, seenCommit: 0, duration: 1, on: .writer)
+        #expect(state.nextFetch(secondsSinceCommit: nil)?.connection == .writer)
+        #expect(state.nextFetch(secondsSinceCommit: 10)?.connection == .writer)
     }
 
     @Test func theInitialFetchRegistersTheObserverEvenWithTheEmptyRegion() {
@@ -79,7 +137,7 @@ import Testing
             trackingMode: .nonConstantRegionRecordedFromSelection, minimumFetchInterval: 0)
         let initial = state.initialFetch(onWriterConnection: true)
         #expect(state.fetchDidRecord(t, in: initial) == .init(isNew: true, registers: true))
-        let next = state.nextFetch!
+        let next = state.nextFetch(secondsSinceCommit: nil)!
         #expect(state.fetchDidRecord(t, in: next) == .init(isNew: false, registers: false))
         #expect(state.fetchDidRecord(t.union(u), in: next) == .init(isNew: true, registers: true))
         #expect(state.registration.region == t.union(u))

@@ -8,6 +8,7 @@ public enum ConformanceSuite {
         + schemaLiteralChecks + schemaNameChecks + functionChecks + collationChecks + traceChecks + argumentBytesChecks
         + journalModeChecks + defaultTransactionKindChecks + sharedInMemoryChecks + vacuumChecks
         + transactionObserverChecks + valueObservationChecks + poolObservationStartChecks
+        + poolObservationFetchChecks
         + databaseRegionObservationChecks + concurrentReadChecks + rowIDRegionChecks + observationEdgeCaseChecks
         + databaseComponentsChecks + queueAccessChecks + sqlRequestChecks + testDoubleObservationChecks
         + observationCancellationChecks + valueObservationAPIChecks + accessPublisherChecks

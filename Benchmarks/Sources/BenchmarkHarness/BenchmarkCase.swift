@@ -46,6 +46,18 @@ public struct BenchmarkCase: Sendable {
             return Sample(duration: duration, reference: reference)
         }
     }
+
+    /// A workload that measures the latency of each of its events (a commit until its value is
+    /// received, say): the report shows its percentiles, each as a workload of its own
+    /// (`WorkloadResult.percentiles`), whose ratio is its median over the rounds divided by raw C's.
+    public static func latencies(
+        _ workload: String, _ implementation: Implementation, run: @escaping @Sendable (Scratch) throws -> [Duration]
+    ) -> BenchmarkCase {
+        BenchmarkCase(workload: workload, implementation: implementation) { scratch in
+            let latencies = try run(scratch)
+            return Sample(duration: latencies.reduce(.zero, +), latencies: latencies)
+        }
+    }
 }
 
 /// The measure of one run of a case.
@@ -54,11 +66,15 @@ public struct Sample: Sendable {
     public var duration: Duration
     /// The duration of the reference measured in the same run, if the case has one.
     public var reference: Duration?
+    /// The latency of each event, for a workload that measures them.
+    public var latencies: [Duration]?
 
-    /// A sample, with the duration of its reference if the case has one.
-    public init(duration: Duration, reference: Duration? = nil) {
+    /// A sample, with the duration of its reference if the case has one, and the latencies of its
+    /// events if it measures them.
+    public init(duration: Duration, reference: Duration? = nil, latencies: [Duration]? = nil) {
         self.duration = duration
         self.reference = reference
+        self.latencies = latencies
     }
 }
 

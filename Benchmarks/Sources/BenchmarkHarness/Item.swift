@@ -41,6 +41,20 @@ public enum Workload {
     /// The number of writes of the observation workloads, each in its own transaction: in
     /// observation-latency, each waits for its value before the next one starts.
     public static let observationWriteCount = 1000
+    /// The one-row insertion of the commit-to-value workloads, each in its own transaction
+    /// (argument: `i1`).
+    public static let oneRowInsertSQL = "INSERT INTO item (i1) VALUES (?)"
+    /// What the observer of the commit-to-value workloads fetches: the number of rows of `item`.
+    public static let countSQL = "SELECT COUNT(*) FROM item"
+    /// The configurations of the commit-to-value workloads, named after the writer and the tracking
+    /// of the observation: raw C runs the same code for each (commit, then fetch on the writer's
+    /// connection, then one hop to the observer's serial queue).
+    public static let commitToValueConfigurations = [
+        (name: "commit-to-value (queue, tracking)", isPool: false, isConstantRegion: false),
+        (name: "commit-to-value (pool, tracking)", isPool: true, isConstantRegion: false),
+        (name: "commit-to-value (queue, constant region)", isPool: false, isConstantRegion: true),
+        (name: "commit-to-value (pool, constant region)", isPool: true, isConstantRegion: true),
+    ]
     /// The number of observers of the fan-out workloads: observer k observes the row of id k, and
     /// write i updates the row of id `i % fanOutObserverCount + 1` (each write changes one observed row).
     public static let fanOutObserverCount = 100

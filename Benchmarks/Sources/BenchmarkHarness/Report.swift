@@ -37,9 +37,10 @@ public struct Report {
                 guard let median = result.median(implementation), let minimum = result.minimum(implementation) else {
                     return "–"
                 }
-                var time = String(format: "%.1f ms (%.1f)", median * 1000, minimum * 1000)
+                let unit = TimeUnit(for: median)
+                var time = "\(unit.format(median)) (\(unit.number(minimum)))"
                 if let reference = result.referenceMedian(implementation) {
-                    time += String(format: ", reference %.1f ms", reference * 1000)
+                    time += ", reference \(TimeUnit(for: reference).format(reference))"
                 }
                 guard implementation != .rawC || result.isRelative(.rawC), let ratio = result.ratio(implementation)
                 else { return time }

@@ -29,8 +29,10 @@ public struct Runner {
                 }
             }
             let result = WorkloadResult(workload: workload, samples: samples)
-            log(result.summary)
-            results.append(result)
+            for result in result.percentiles ?? [result] {
+                log(result.summary)
+                results.append(result)
+            }
         }
         return results
     }
@@ -92,11 +94,32 @@ public struct WorkloadResult {
     public var summary: String {
         let parts = Implementation.allCases.compactMap { implementation -> String? in
             guard let median = median(implementation) else { return nil }
-            let reference = referenceMedian(implementation).map { String(format: " / reference %.1f ms", $0 * 1000) }
+            let reference = referenceMedian(implementation).map { " / reference \(TimeUnit(for: $0).format($0))" }
             let ratio = self.ratio(implementation).map { String(format: " (%.2f×)", $0) } ?? ""
-            return "\(implementation.rawValue) \(String(format: "%.1f", median * 1000)) ms\(reference ?? "")\(ratio)"
+            return "\(implementation.rawValue) \(TimeUnit(for: median).format(median))\(reference ?? "")\(ratio)"
         }
         return "\(workload): " + parts.joined(separator: ", ")
+    }
+
+    /// The percentiles reported of a workload that measures latencies.
+    public static let reportedPercentiles = [50, 90, 99]
+
+    /// For a workload that measures the latencies of its events: one result per reported
+    /// percentile, named after it ("workload p99"), whose sample of each round is that round's
+    /// percentile. Nil for other workloads.
+    public var percentiles: [WorkloadResult]? {
+        guard samples.values.contains(where: { $0.contains { $0.latencies != nil } }) else { return nil }
+        return Self.reportedPercentiles.map { percentile in
+            WorkloadResult(
+                workload: "\(workload) p\(percentile)",
+                samples: samples.mapValues { samples in
+                    samples.map { sample in
+                        let latencies = (sample.latencies ?? []).sorted()
+                        let index = min(latencies.count - 1, latencies.count * percentile / 100)
+                        return Sample(duration: latencies.isEmpty ? .zero : latencies[index])
+                    }
+                })
+        }
     }
 
     private static func median(_ values: [Double]) -> Double? {

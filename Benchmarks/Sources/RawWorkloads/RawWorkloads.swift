@@ -32,13 +32,18 @@ public enum RawWorkloads {
             BenchmarkCase("fetch-values (memory)", .rawC) { _ in try fetchValues(path: nil) },
             BenchmarkCase("cursor-values", .rawC) { _ in try sumValues() },
             BenchmarkCase("pool-concurrency", .rawC) { scratch in try poolConcurrency(scratch) },
+            BenchmarkCase("write-transactions (queue)", .rawC) { scratch in try writeTransactions(scratch) },
+            BenchmarkCase("write-transactions (pool)", .rawC) { scratch in try writeTransactions(scratch) },
             BenchmarkCase("observation-latency (queue)", .rawC) { scratch in
                 try observationLatency(scratch, pool: false)
             },
             BenchmarkCase("observation-latency (pool)", .rawC) { scratch in
                 try observationLatency(scratch, pool: true)
             },
-        ] + RawAssociationWorkloads.cases() + RawFullTextWorkloads.cases()
+        ]
+            + Workload.commitToValueConfigurations.map { configuration in
+                BenchmarkCase.latencies(configuration.name, .rawC) { scratch in try commitToValue(scratch) }
+            } + RawAssociationWorkloads.cases() + RawFullTextWorkloads.cases()
     }
 
     /// Reads every row into Swift values: what any library must at least do.
@@ -207,6 +212,59 @@ extension RawWorkloads {
                 try probe.wait()
             }
         }
+    }
+}
+
+extension RawWorkloads {
+    /// `Workload.observationWriteCount` one-row inserts, each in its own transaction (the same code
+    /// for the queue and pool rows).
+    fileprivate static func writeTransactions(_ scratch: Scratch) throws -> Duration {
+        let writer = try RawConnection.freshDatabase(path: scratch.path())
+        try writer.execute(Workload.createOtherTableSQL)
+        try writer.insertItems(count: Workload.observedRowCount)
+        let insert = try writer.prepare(Workload.oneRowInsertSQL)
+        defer { sqlite3_finalize(insert) }
+        return try measure {
+            for index in 1...Workload.observationWriteCount {
+                try writer.execute("BEGIN")
+                sqlite3_bind_int64(insert, 1, Int64(index))
+                guard sqlite3_step(insert) == SQLITE_DONE else { throw RawError(message: "insert failed") }
+                sqlite3_reset(insert)
+                try writer.execute("COMMIT")
+            }
+        }
+    }
+
+    /// `Workload.observationWriteCount` one-row inserts, each in its own transaction, each waiting
+    /// for its value: right after COMMIT, the writer's connection counts the rows, and hands the
+    /// count to the observer's serial queue. The latency of each: from just before COMMIT to the
+    /// reception of the count.
+    fileprivate static func commitToValue(_ scratch: Scratch) throws -> [Duration] {
+        let writer = try RawConnection.freshDatabase(path: scratch.path())
+        try writer.execute(Workload.createOtherTableSQL)
+        try writer.insertItems(count: Workload.observedRowCount)
+        let insert = try writer.prepare(Workload.oneRowInsertSQL)
+        defer { sqlite3_finalize(insert) }
+        let count = try writer.prepare(Workload.countSQL)
+        defer { sqlite3_finalize(count) }
+        let observerQueue = DispatchQueue(label: "observer")
+        let probe = CommitLatencyProbe()
+        _ = try measure {
+            for index in 1...Workload.observationWriteCount {
+                try writer.execute("BEGIN")
+                sqlite3_bind_int64(insert, 1, Int64(index))
+                guard sqlite3_step(insert) == SQLITE_DONE else { throw RawError(message: "insert failed") }
+                sqlite3_reset(insert)
+                probe.willCommit(expecting: Int64(Workload.observedRowCount + index))
+                try writer.execute("COMMIT")
+                guard sqlite3_step(count) == SQLITE_ROW else { throw RawError(message: "count failed") }
+                let value = sqlite3_column_int64(count, 0)
+                sqlite3_reset(count)
+                observerQueue.async { probe.receive(value) }
+                try probe.wait()
+            }
+        }
+        return probe.latencies
     }
 }
 

@@ -50,7 +50,12 @@ let report = Report(
         "fetch-codable (disk)": 1.6, "fetch-codable (memory)": 1.6,
         "fetch-values (disk)": 1.05, "fetch-values (memory)": 1.05, "cursor-values": 1.05,
         "pool-concurrency": 1.25,
+        "write-transactions (queue)": 1.15, "write-transactions (pool)": 1.15,
         "observation-latency (queue)": 1.3, "observation-latency (pool)": 1.3,
+        "commit-to-value (queue, tracking) p50": 2, "commit-to-value (queue, tracking) p99": 3,
+        "commit-to-value (pool, tracking) p50": 2, "commit-to-value (pool, tracking) p99": 3,
+        "commit-to-value (queue, constant region) p50": 2, "commit-to-value (queue, constant region) p99": 3,
+        "commit-to-value (pool, constant region) p50": 2, "commit-to-value (pool, constant region) p99": 3,
         "observation-fan-out (record)": 3, "observation-fan-out (raw SQL)": 10,
         "observation-other-table (ValueObservation)": 1.1, "observation-other-table (DatabaseRegionObservation)": 1.1,
         "reactive-latency (async sequence)": 1.1, "reactive-latency (publisher)": 1.1,
@@ -67,6 +72,13 @@ let report = Report(
             + "records (diff-primary-key, diff-ordered).",
         "observation-latency: 1,000 writes, each waiting for its value, so that the times in ms are also the "
             + "times per write in µs.",
+        "write-transactions: 1,000 one-row inserts, each in its own transaction, without any observer (WAL, "
+            + "synchronous = NORMAL).",
+        "commit-to-value: 1,000 one-row inserts, each in its own transaction, each waiting for its value: the "
+            + "latency of each, from just before COMMIT to the reception of the fresh `COUNT(*)` on a serial queue, "
+            + "by an observation that tracks its region (`tracking`) or not (`trackingConstantRegion`). Raw C "
+            + "commits, counts on the writer's connection, and hands the count to a serial queue (one hop): the "
+            + "same code for the four rows. p50, p90, p99: the percentiles of each round, medians over the rounds.",
         "observation-fan-out: 100 observers (one row each), 1,000 one-row writes, from the first write to the "
             + "reception of the last value; observation-other-table: 1,000 observers of a table that the 1,000 "
             + "writes do not change; reactive-latency: observation-latency (queue) through values(in:) consumed "

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension Database {
     /// Registers a transaction observer, told of the transactions of this connection from now on.
     ///
@@ -72,6 +74,14 @@ extension Database {
     /// Whether the connection tells transaction observers of its transactions: the connection of a
     /// `DatabaseQueue`, or the writer of a `DatabasePool`, but not the readers of a pool.
     package var observesTransactions: Bool { observationBroker != nil }
+
+    /// The seconds since the end of the last commit of the connection; infinity before the first,
+    /// and for a connection that does not tell transaction observers of its transactions.
+    package var secondsSinceLastCommit: Double {
+        checkAccess()
+        guard let uptime = observationBroker?.lastCommitUptime, uptime > 0 else { return .infinity }
+        return Double(DispatchTime.now().uptimeNanoseconds - uptime) / 1e9
+    }
 
     /// The number of registered transaction observers that are still alive (for tests: an
     /// observation that ended must leave none behind).

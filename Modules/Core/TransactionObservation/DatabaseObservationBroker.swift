@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Tells the transaction observers of a connection what SQLite reports through its hooks: the
 /// changes of rows, commits and rollbacks. It also counts the commits on the database's
 /// `CommitClock`.
@@ -33,6 +35,8 @@ final class DatabaseObservationBroker {
     var hasChangeHooks = false
     /// Whether the pre-update hook is registered (only while an observer without a region is).
     var hasPreUpdateHook = false
+    /// When the last commit ended (`DispatchTime.uptimeNanoseconds`), or 0.
+    private(set) var lastCommitUptime: UInt64 = 0
 
     /// A change made inside a savepoint, and the observations to tell once it is released.
     private enum BufferedChange {
@@ -264,6 +268,7 @@ final class DatabaseObservationBroker {
         let database = self.database
         switch ending {
         case .commit(let changes):
+            lastCommitUptime = DispatchTime.now().uptimeNanoseconds
             if let changes {
                 clock.commitDidEnd(eventKinds: changes.eventKinds, notifiedRegion: changes.notifiedRegion)
             } else {
