@@ -62,6 +62,38 @@ import Testing
         }
     }
 
+    @Test func transactionStatementsAreFoundByKindAndNotHandedOutWhileTheyRun() throws {
+        try withDatabase { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1), (2)")
+            var cache = StatementCache()
+            let commit = try db.makeStatement(sql: "SELECT a FROM t")  // a statement that can be left running
+            cache.keepTransactionStatement(commit, for: .commit)
+            #expect(cache.transactionStatement(.commit) === commit)
+            #expect(cache.transactionStatement(.rollback) == nil)
+            #expect(try commit.step())
+            #expect(cache.transactionStatement(.commit) == nil)
+            while try commit.step() {}
+            #expect(cache.transactionStatement(.commit) === commit)
+        }
+    }
+
+    @Test func aConnectionRunsTheSameTransactionStatementsAgain() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) { .commit }
+            let begin = db.statementCache.transactionStatement(.beginImmediate)
+            let commit = db.statementCache.transactionStatement(.commit)
+            #expect(begin?.sql == "BEGIN IMMEDIATE TRANSACTION")
+            #expect(commit?.sql == "COMMIT TRANSACTION")
+            try db.inTransaction(.immediate) { .commit }
+            #expect(db.statementCache.transactionStatement(.beginImmediate) === begin)
+            #expect(db.statementCache.transactionStatement(.commit) === commit)
+            try db.inTransaction(.exclusive) { .rollback }
+            #expect(db.statementCache.transactionStatement(.beginExclusive)?.sql == "BEGIN EXCLUSIVE TRANSACTION")
+            #expect(db.statementCache.transactionStatement(.rollback)?.sql == "ROLLBACK TRANSACTION")
+        }
+    }
+
     @Test func statementsAreForgottenTogether() throws {
         try withDatabase { db in
             var cache = StatementCache()
@@ -71,6 +103,7 @@ import Testing
                 cache.keepReusableStatement(try db.makeStatement(sql: "DELETE FROM t WHERE a = 1"), sql: "d")
                 cache.keepReusableStatement(try db.makeStatement(sql: "SELECT 2"), sql: "SELECT 2")
                 cache.keepPersistenceStatement(try db.makeStatement(sql: "DELETE FROM t WHERE a = 2"), for: insertKey)
+                cache.keepTransactionStatement(try db.makeStatement(sql: "COMMIT"), for: .commit)
             }
             try fill()
             cache.removeAll { $0.sql.hasPrefix("DELETE") }
@@ -85,6 +118,7 @@ import Testing
             #expect(cache.cachedStatement(sql: "SELECT 1") == nil)
             #expect(cache.reusableStatement(sql: "SELECT 2") == nil)
             #expect(cache.persistenceStatement(insertKey) == nil)
+            #expect(cache.transactionStatement(.commit) == nil)
         }
     }
 }

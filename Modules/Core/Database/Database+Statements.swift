@@ -72,6 +72,22 @@ extension Database {
         try checkAllArgumentsConsumed(arguments, remaining: remaining, sql: sql)
     }
 
+    /// Runs a statement that begins, commits or rolls back a transaction, as `execute(sql:)` would,
+    /// with the prepared statement that the connection keeps for it.
+    func execute(_ transactionStatement: TransactionStatement) throws {
+        checkAccess()
+        let statement: Statement
+        if let kept = statementCache.transactionStatement(transactionStatement) {
+            statement = kept
+        } else {
+            statement = try makeStatement(sql: transactionStatement.sql)
+            statementCache.keepTransactionStatement(statement, for: transactionStatement)
+        }
+        try willExecute(statement)
+        while try statement.step() {}
+        try statementDidFinish(statement)
+    }
+
     /// Throws unless the statements of `sql` took every positional argument.
     ///
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) for arguments left over.

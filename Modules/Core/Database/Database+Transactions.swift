@@ -7,15 +7,6 @@ extension Database {
         case immediate = "IMMEDIATE"
         /// The exclusive lock is taken at once.
         case exclusive = "EXCLUSIVE"
-
-        /// The statement that opens a transaction of this kind (a literal, not built at each transaction).
-        var beginSQL: String {
-            switch self {
-            case .deferred: "BEGIN DEFERRED TRANSACTION"
-            case .immediate: "BEGIN IMMEDIATE TRANSACTION"
-            case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
-            }
-        }
     }
 
     /// What ends a transaction or a savepoint.
@@ -28,19 +19,19 @@ extension Database {
 
     /// Opens a transaction.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        try execute(sql: (kind ?? configuration.defaultTransactionKind).beginSQL)
+        try execute(TransactionStatement(beginning: kind ?? configuration.defaultTransactionKind))
     }
 
     /// Commits the open transaction.
     public func commit() throws {
-        try execute(sql: "COMMIT TRANSACTION")
+        try execute(.commit)
     }
 
     /// Rolls back the open transaction, if there is one.
     public func rollback() throws {
         // SQLite may already have rolled back on its own (after some errors): then there is nothing to do.
         guard isInsideTransaction else { return }
-        try execute(sql: "ROLLBACK TRANSACTION")
+        try execute(.rollback)
     }
 
     /// Runs `block` in a transaction, committed when it returns `.commit` and rolled back when it

@@ -1,13 +1,15 @@
 /// The prepared statements a connection keeps for later use: compiling SQL costs more than running
 /// it, and applications run the same statements again and again.
 ///
-/// Three kinds of statements are kept, which differ in who asks for them and how they are found:
+/// Four kinds of statements are kept, which differ in who asks for them and how they are found:
 /// - the statements of `cachedStatement(sql:)`, by SQL, as many as the application asks for;
 /// - the statements of `execute(sql:)` and of the fetches of SQL, by SQL, at most `reusableCapacity`
 ///   (SQL built with inlined values would fill the cache: it empties when full), never handed out
 ///   while they run or while a cursor iterates them;
 /// - the statements of record persistence, by what they do (no SQL to build on each use), with
-///   the last hit at hand (records of one table are saved one after the other).
+///   the last hit at hand (records of one table are saved one after the other);
+/// - the statements that begin, commit and roll back transactions, by what they do, never handed
+///   out while they run (an observer of a commit may run a transaction).
 ///
 /// They are forgotten together, through one path: all of them after a schema change and when the
 /// connection closes, and those that satisfy a predicate (the statements that delete, when the
@@ -19,6 +21,7 @@ struct StatementCache {
     private var cachedStatements: [String: Statement] = [:]
     private var reusableStatements: [String: Statement] = [:]
     private var persistenceStatements = LastHitCache<PersistenceStatementKey, Statement>()
+    private var transactionStatements = [Statement?](repeating: nil, count: TransactionStatement.allCases.count)
 
     // MARK: - cachedStatement(sql:)
 
@@ -66,6 +69,19 @@ struct StatementCache {
         persistenceStatements[key] = statement
     }
 
+    // MARK: - Transactions
+
+    /// The statement that begins, commits or rolls back a transaction, unless there is none, or it runs.
+    func transactionStatement(_ kind: TransactionStatement) -> Statement? {
+        guard let statement = transactionStatements[kind.rawValue], !statement.isBusy else { return nil }
+        return statement
+    }
+
+    /// Keeps the statement that begins, commits or rolls back a transaction.
+    mutating func keepTransactionStatement(_ statement: Statement, for kind: TransactionStatement) {
+        transactionStatements[kind.rawValue] = statement
+    }
+
     // MARK: - Forgetting
 
     /// Forgets every statement (after a schema change, or when the connection closes).
@@ -73,6 +89,7 @@ struct StatementCache {
         cachedStatements.removeAll()
         reusableStatements.removeAll()
         persistenceStatements.removeAll()
+        transactionStatements = transactionStatements.map { _ in nil }
     }
 
     /// Forgets the statements that satisfy the predicate.
