@@ -120,9 +120,11 @@ final class RowStorage: @unchecked Sendable {
 
     /// The storage of this storage's columns, without scopes. A cursor's storage builds it once.
     func unscoped() -> RowStorage {
-        guard let base, var layout = adaptedLayout, !scopes.isEmpty else { return self }
+        guard !scopes.isEmpty else { return self }
         let isIterated = isIteratedInCurrentAccess
+        // The kept storage first: copying the layout costs more than returning it.
         if isIterated, let keptUnscoped { return keptUnscoped }
+        guard let base, var layout = adaptedLayout else { return self }
         layout.scopes = [:]
         let storage = RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
         if isIterated {
