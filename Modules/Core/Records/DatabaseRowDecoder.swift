@@ -348,6 +348,11 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
             return try decodeNestedRecord(T.self, Record.self, from: scopedRow, record: record)
         }
         if let rows = row.prefetchedRows[key.stringValue] {
+            if let array = T.self as? any PrefetchedRecordArray.Type,
+                let records = try array.records(fromPrefetched: rows)
+            {
+                return records as! T
+            }
             return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, key: key))
         }
         guard row.hasNestedRows else { throw row.missingColumnError(key.stringValue) }

@@ -64,7 +64,10 @@ extension Row {
         let rows: [String: [Row]]
 
         /// The prefetched rows of a key, or nil when none were prefetched under that key.
-        public subscript(_ key: String) -> [Row]? { rows[key] }
+        public subscript(_ key: String) -> [Row]? {
+            // Most rows have none: records look up each key that is no column, without hashing it.
+            rows.isEmpty ? nil : rows[key]
+        }
 
         /// The keys of the prefetched rows.
         public var keys: Set<String> { Set(rows.keys) }

@@ -133,7 +133,7 @@ public struct Row: Sendable {
         guard let base = storage.base else { return storage.copiedValues[valuesStart + index] }
         let baseIndex = storage.baseIndexes[index]
         // Optional chaining borrows the statement, where binding it would retain it.
-        return base.statement?.databaseValue(at: Int32(baseIndex)) ?? base.copiedValues[valuesStart + baseIndex]
+        return storage.baseStatement?.databaseValue(at: Int32(baseIndex)) ?? base.copiedValues[valuesStart + baseIndex]
     }
 
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
@@ -212,7 +212,7 @@ extension Row {
     /// adapted row's unadapted row); nil for copied rows, and for adapted rows without column.
     var leftmostStatementColumnIndex: CInt? {
         if storage.statement != nil { return 0 }
-        guard storage.base?.statement != nil, let index = storage.baseIndexes.first else {
+        guard storage.baseStatement != nil, let index = storage.baseIndexes.first else {
             return nil
         }
         return CInt(index)
@@ -224,7 +224,7 @@ extension Row {
         guard let index = leftmostStatementColumnIndex else { return nil }
         // Optional chaining borrows the statement, where binding it would retain it.
         if storage.statement != nil { return storage.statement?.reading(at: index, read) ?? nil }
-        return storage.base?.statement?.reading(at: index, read) ?? nil
+        return storage.baseStatement?.reading(at: index, read) ?? nil
     }
 
     @inline(__always)
@@ -238,7 +238,7 @@ extension Row {
     /// copied rows, which have no statement. Not inlined: the rows of a statement read at once.
     @inline(never)
     private func adaptedStatementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
-        storage.base?.statement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
+        storage.baseStatement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing

@@ -20,6 +20,9 @@ final class RowStorage: @unchecked Sendable {
     let copiedValues: [DatabaseValue]
     /// The storage of the unadapted rows that adapted rows read, nil for an unadapted storage.
     let base: RowStorage?
+    /// The statement of the base storage, whose current row adapted rows read (nil for other
+    /// rows). Read here rather than through `base`, which would retain it for each value.
+    let baseStatement: Statement?
     /// The layout this storage adapts its base with, nil for an unadapted storage.
     let adaptedLayout: AdaptedRowLayout?
     /// The index in the base storage of each column of an adapted storage (empty for an unadapted
@@ -62,6 +65,7 @@ final class RowStorage: @unchecked Sendable {
         self.statement = nil
         self.copiedValues = values
         self.base = nil
+        self.baseStatement = nil
         self.adaptedLayout = nil
         self.baseIndexes = []
         self.scopes = []
@@ -73,6 +77,7 @@ final class RowStorage: @unchecked Sendable {
         self.statement = statement
         self.copiedValues = []
         self.base = nil
+        self.baseStatement = nil
         self.adaptedLayout = nil
         self.baseIndexes = []
         self.scopes = []
@@ -87,6 +92,7 @@ final class RowStorage: @unchecked Sendable {
         self.statement = nil
         self.copiedValues = []
         self.base = base
+        self.baseStatement = base.statement
         self.adaptedLayout = layout
         self.baseIndexes = layout.columns.baseIndexes
         self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in
@@ -114,9 +120,11 @@ final class RowStorage: @unchecked Sendable {
 
     /// The storage of this storage's columns, without scopes. A cursor's storage builds it once.
     func unscoped() -> RowStorage {
-        guard let base, var layout = adaptedLayout, !scopes.isEmpty else { return self }
+        guard !scopes.isEmpty else { return self }
         let isIterated = isIteratedInCurrentAccess
+        // The kept storage first: copying the layout costs more than returning it.
         if isIterated, let keptUnscoped { return keptUnscoped }
+        guard let base, var layout = adaptedLayout else { return self }
         layout.scopes = [:]
         let storage = RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
         if isIterated {
@@ -130,7 +138,7 @@ final class RowStorage: @unchecked Sendable {
     /// storage of a statement's rows tries the column after the previous one first, as the
     /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
     func index(ofColumn name: String) -> Int? {
-        guard base?.statement != nil else { return columns.index(of: name) }
+        guard baseStatement != nil else { return columns.index(of: name) }
         if columns.isLeftmostColumn(named: name, at: nextColumnGuess) {
             nextColumnGuess += 1
             return nextColumnGuess - 1

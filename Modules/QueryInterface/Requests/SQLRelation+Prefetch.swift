@@ -54,12 +54,10 @@ extension SQLRelation {
             let pivotIndexes = childRows.first.map { row in
                 pairs.compactMap { row.index(forColumn: Self.pivotColumn($0.destination)) }
             }
-            let groups = Dictionary(grouping: childRows) { row in
-                pivotIndexes?.map(row.databaseValue(atIndex:)) ?? []
-            }
+            let groups = Dictionary(grouping: childRows) { row in PrefetchKey(row, indexes: pivotIndexes ?? []) }
             let key = association.key.name(singular: false)
             for (index, originKey) in originKeys.enumerated() {
-                prefetched[index][key] = groups[originKey] ?? []
+                prefetched[index][key] = groups[PrefetchKey(originKey)] ?? []
             }
         }
         return zip(rows, prefetched).map { $0.withPrefetchedRows($1) }
@@ -67,6 +65,26 @@ extension SQLRelation {
 
     /// The name of the column that holds the value of a matched column: `grdb_authorId`.
     static func pivotColumn(_ column: String) -> String { "grdb_" + column }
+}
+
+/// The values of an association's matched columns in a row: an origin row and its associated rows
+/// meet under equal keys. The key of one column, the common case, holds its value without an array,
+/// which would cost an allocation for each associated row, and more to hash and compare.
+private enum PrefetchKey: Hashable {
+    case column(DatabaseValue)
+    case columns([DatabaseValue])
+
+    /// The key of these values.
+    init(_ values: [DatabaseValue]) {
+        self = values.count == 1 ? .column(values[0]) : .columns(values)
+    }
+
+    /// The key of the values of a row at these indexes.
+    init(_ row: Row, indexes: [Int]) {
+        self =
+            indexes.count == 1
+            ? .column(row.databaseValue(atIndex: indexes[0])) : .columns(indexes.map(row.databaseValue(atIndex:)))
+    }
 }
 
 extension _SQLAssociation {

@@ -1,0 +1,152 @@
+import Foundation
+import ReactiveSQLite
+import Testing
+
+// The records of `including(all:)`: the prefetched rows of each origin row are those whose matched
+// columns hold its values, and an array of records decodes from them in their order.
+
+private struct Author: Codable, FetchableRecord, TableRecord, Equatable {
+    static let books = hasMany(Book.self)
+    var id: Int64
+    var name: String
+}
+
+private struct Book: Codable, FetchableRecord, TableRecord, Equatable {
+    /// The books of the same author, the book itself too.
+    static let sameAuthorBooks = hasMany(
+        Book.self, key: "sameAuthorBooks", using: ForeignKey(["authorId"], to: ["authorId"]))
+    var id: Int64
+    var authorId: Int64?
+    var title: String
+}
+
+/// The edition of a book in one language: its translations match two columns.
+private struct Edition: TableRecord {
+    static let translations = hasMany(
+        Translation.self, using: ForeignKey(["bookId", "language"], to: ["bookId", "language"]))
+}
+
+private struct Translation: Codable, FetchableRecord, TableRecord, Equatable {
+    var bookId: Int64
+    var language: String
+    var translator: String
+}
+
+/// A book's id, a record that converts from a database value: prefetched rows decode it from
+/// their leftmost column, not through `init(row:)`.
+private struct BookID: Decodable, FetchableRecord, DatabaseValueConvertible, Equatable {
+    var rawValue: Int64
+    var databaseValue: DatabaseValue { rawValue.databaseValue }
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> BookID? {
+        Int64.fromDatabaseValue(dbValue).map(BookID.init(rawValue:))
+    }
+    init(rawValue: Int64) { self.rawValue = rawValue }
+    init(row: Row) throws { rawValue = -1 }
+}
+
+private struct AuthorInfo: Decodable, FetchableRecord, Equatable {
+    var author: Author
+    var books: [Book]
+}
+
+private struct AuthorBookIDs: Decodable, FetchableRecord, Equatable {
+    var name: String
+    var books: [BookID]
+}
+
+private struct BookWithSameAuthorBooks: Decodable, FetchableRecord, Equatable {
+    var book: Book
+    var sameAuthorBooks: [Book]
+}
+
+private struct EditionInfo: Decodable, FetchableRecord, Equatable {
+    var language: String
+    var translations: [Translation]
+}
+
+/// A book whose title must not be "refused".
+private struct CheckedBook: Decodable, FetchableRecord {
+    var title: String
+    init(row: Row) throws {
+        title = row["title"]
+        if title == "refused" { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "refused book") }
+    }
+}
+
+private struct AuthorCheckedBooks: Decodable, FetchableRecord {
+    var books: [CheckedBook]
+}
+
+private func fixture() throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db in
+        // book.authorId has no type: the real 1.0 stays a real, equal to the integer 1 of its author.
+        try db.execute(
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId REFERENCES author(id), title TEXT NOT NULL);
+                CREATE TABLE edition (bookId INTEGER NOT NULL, language TEXT NOT NULL, PRIMARY KEY (bookId, language));
+                CREATE TABLE translation (bookId INTEGER NOT NULL, language TEXT NOT NULL, translator TEXT NOT NULL);
+                INSERT INTO author VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cid');
+                INSERT INTO book VALUES (1, 1.0, 'A1'), (2, 1, 'A2'), (3, 2, 'B1'), (4, NULL, 'Orphan');
+                INSERT INTO edition VALUES (1, 'fr'), (1, 'de'), (2, 'fr'), (3, 'it');
+                INSERT INTO translation VALUES (1, 'fr', 'Fay'), (1, 'de', 'Dan'), (2, 'fr', 'Flo'), (1, 'fr', 'Fred');
+                """)
+    }
+    return dbQueue
+}
+
+@Suite struct PrefetchedRecordsTests {
+    @Test func prefetchedRowsAreThoseWhoseMatchedColumnHoldsTheValueOfTheOriginRow() throws {
+        let infos = try fixture().read { db in
+            try Author.including(all: Author.books.order(Column("title").desc)).orderByPrimaryKey()
+                .asRequest(of: AuthorInfo.self).fetchAll(db)
+        }
+        let a1 = Book(id: 1, authorId: 1, title: "A1")
+        let a2 = Book(id: 2, authorId: 1, title: "A2")
+        let b1 = Book(id: 3, authorId: 2, title: "B1")
+        #expect(
+            infos == [
+                AuthorInfo(author: Author(id: 1, name: "Ann"), books: [a2, a1]),
+                AuthorInfo(author: Author(id: 2, name: "Bob"), books: [b1]),
+                AuthorInfo(author: Author(id: 3, name: "Cid"), books: []),
+            ])
+    }
+
+    @Test func originRowsOfOneValueShareTheirPrefetchedRows() throws {
+        let infos = try fixture().read { db in
+            try Book.including(all: Book.sameAuthorBooks.orderByPrimaryKey()).orderByPrimaryKey()
+                .asRequest(of: BookWithSameAuthorBooks.self).fetchAll(db)
+        }
+        #expect(infos.map { $0.sameAuthorBooks.map(\.id) } == [[1, 2], [1, 2], [3], []])
+    }
+
+    @Test func prefetchedRowsMatchEveryColumnOfTheirOriginRow() throws {
+        let infos = try fixture().read { db in
+            try Edition.including(all: Edition.translations.order(Column("translator")))
+                .order(Column("bookId"), Column("language")).asRequest(of: EditionInfo.self).fetchAll(db)
+        }
+        #expect(infos.map(\.language) == ["de", "fr", "fr", "it"])
+        #expect(infos.map { $0.translations.map(\.translator) } == [["Dan"], ["Fay", "Fred"], ["Flo"], []])
+    }
+
+    @Test func recordsThatConvertFromADatabaseValueDecodeFromTheLeftmostColumn() throws {
+        let infos = try fixture().read { db in
+            try Author.including(all: Author.books.orderByPrimaryKey()).orderByPrimaryKey()
+                .asRequest(of: AuthorBookIDs.self).fetchAll(db)
+        }
+        #expect(infos.map(\.books) == [[BookID(rawValue: 1), BookID(rawValue: 2)], [BookID(rawValue: 3)], []])
+    }
+
+    @Test func theErrorOfAPrefetchedRecordIsThrown() throws {
+        let dbQueue = try fixture()
+        try dbQueue.write { db in try db.execute(sql: "UPDATE book SET title = 'refused' WHERE id = 3") }
+        let error = #expect(throws: DatabaseError.self) {
+            try dbQueue.read { db in
+                try Author.including(all: Author.books).asRequest(of: AuthorCheckedBooks.self).fetchAll(db)
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+        #expect(error?.message == "refused book")
+    }
+}
