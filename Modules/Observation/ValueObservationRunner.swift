@@ -15,7 +15,7 @@ import RSCore
 /// only when one of them changed the region (no spurious duplicate of the initial value).
 final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver, @unchecked Sendable {
     // @unchecked Sendable: every mutable property is in `state`, under its lock, except `reducer`.
-    // The reducer is used only to reduce a fetched value (`deliver(_:notifiesNow:)`), once per
+    // The reducer is used only to reduce a fetched value (`deliver(_:_:notifiesNow:)`), once per
     // fetch, before the scheduling knows the fetch complete; the scheduling lets one fetch run at a
     // time, and starts the next one after that: the reductions are ordered one after the other.
     private var reducer: Reducer
@@ -31,15 +31,6 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         var decisions: ValueObservationState
         /// The writer, until the observation ends: an observation retains its database.
         var writer: (any DatabaseWriter)?
-    }
-
-    /// The outcome of one fetch: its value, the number of commits its snapshot held at least, and
-    /// how long it took, in seconds, on which connection.
-    private struct Fetched: Sendable {
-        var value: Reducer.Fetched
-        var seenCommit: Int
-        var duration: Double
-        var connection: ValueObservationState.Connection
     }
 
     init(
@@ -78,22 +69,20 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         else { return }
         guard scheduler.immediateInitialValue() else {
             return access(writer, forWriting: observation.requiresWriteAccess) { result in
-                self.deliver(result.flatMap { db in Result { try self.fetchInitialValue(db) } })
+                self.fetchAndDeliver(in: result, nil)
             }
         }
+        var report = FetchReport()
+        let value: Reducer.Fetched
         do {
-            let fetched =
+            value =
                 try observation.requiresWriteAccess
-                ? writer._writeAccess(fetchInitialValue) : writer.read(fetchInitialValue)
-            deliver(.success(fetched), notifiesNow: true)
+                ? writer._writeAccess { db in try fetch(db, nil, report: &report) }
+                : writer.read { db in try fetch(db, nil, report: &report) }
         } catch {
-            fail(error, notifiesNow: true)
+            return fail(error, notifiesNow: true)
         }
-    }
-
-    /// Runs the initial fetch, which chooses the connection of the later ones.
-    private func fetchInitialValue(_ db: Database) throws -> Fetched {
-        try fetch(db, withDecisions { $0.initialFetch(onWriterConnection: db.observesTransactions) })
+        deliver(value, report, notifiesNow: true)
     }
 
     /// Starts a fetch after a change: in `db`, the writer's connection right after a commit, when
@@ -108,11 +97,26 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             })
         else { return }
         if fetch.connection == .writer, let db {
-            return deliver(Result { try self.fetch(db, fetch) })
+            return fetchAndDeliver(in: .success(db), fetch)
         }
-        access(writer, forWriting: fetch.connection == .writer) { result in
-            self.deliver(result.flatMap { db in Result { try self.fetch(db, fetch) } })
+        access(writer, forWriting: fetch.connection == .writer) { result in self.fetchAndDeliver(in: result, fetch) }
+    }
+
+    /// Runs a fetch (the initial one when `plan` is nil) in the access that `access` gives, then
+    /// delivers its value; ends the observation with the error of the fetch, or of the access.
+    ///
+    /// The fetch path handles the fetched value without wrapping it in a generic type (a result,
+    /// a tuple, a struct nested in this generic class): each would cost a lookup of its type
+    /// metadata on each fetch.
+    private func fetchAndDeliver(in access: Result<Database, any Error>, _ plan: ValueObservationState.Fetch?) {
+        var report = FetchReport()
+        let value: Reducer.Fetched
+        do {
+            value = try fetch(access.get(), plan, report: &report)
+        } catch {
+            return fail(error)
         }
+        deliver(value, report)
     }
 
     /// Runs `body` in an asynchronous write access, or read, unless the observation ends first.
@@ -132,19 +136,27 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         }
     }
 
-    /// Runs a fetch, and registers the observer with the region it recorded when the state says
-    /// so: at once on the writer, later from a reader.
-    private func fetch(_ db: Database, _ fetch: ValueObservationState.Fetch) throws -> Fetched {
+    /// Runs a fetch (the initial one, which chooses the connection of the later ones, when `plan` is
+    /// nil), and registers the observer with the region it recorded when the state says so: at once
+    /// on the writer, later from a reader.
+    private func fetch(
+        _ db: Database, _ plan: ValueObservationState.Fetch?, report: inout FetchReport
+    ) throws -> Reducer.Fetched {
+        let fetch = plan ?? withDecisions { $0.initialFetch(onWriterConnection: db.observesTransactions) }
+        report.connection = fetch.connection
+        var registers = false
         switch fetch.connection {
         case .writer:
-            let (fetched, registers) = try inWriterTransaction(db) { try fetchValue(db, fetch) }
+            let value = try inWriterTransaction(db) {
+                try fetchValue(db, fetch, report: &report, registers: &registers)
+            }
             if registers { register(in: db) }
-            return fetched
+            return value
         case .reader:
             let snapshot = fetch.watchesCommits ? (watch: db.commitClock.watch(), position: db.snapshotPosition) : nil
-            let (fetched, registers) = try fetchValue(db, fetch)
+            let value = try fetchValue(db, fetch, report: &report, registers: &registers)
             if registers, let snapshot { register(watch: snapshot.watch, position: snapshot.position) }
-            return fetched
+            return value
         }
     }
 
@@ -162,12 +174,13 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         return result!
     }
 
-    /// Fetches a value, and records its region as the state says. Returns whether the observer is
-    /// registered with the recorded region.
-    private func fetchValue(_ db: Database, _ fetch: ValueObservationState.Fetch) throws -> (Fetched, registers: Bool) {
+    /// Fetches a value, and records its region as the state says; `registers` tells whether the
+    /// observer is registered with the recorded region.
+    private func fetchValue(
+        _ db: Database, _ fetch: ValueObservationState.Fetch, report: inout FetchReport, registers: inout Bool
+    ) throws -> Reducer.Fetched {
         let start = Self.now()
-        let seenCommit = db.snapshotPosition.lowerBound
-        var registers = false
+        report.seenCommit = db.snapshotPosition.lowerBound
         let value: Reducer.Fetched
         switch fetch.recording {
         case .none:
@@ -182,10 +195,8 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             value = try db.recordingSelection(&region) { try fetcher(db) }
             registers = didRecord(region, in: fetch)
         }
-        let duration = Self.now() - start
-        return (
-            Fetched(value: value, seenCommit: seenCommit, duration: duration, connection: fetch.connection), registers
-        )
+        report.duration = Self.now() - start
+        return value
     }
 
     /// Observes the region that a fetch recorded. Returns whether the observer is registered with it.
@@ -223,20 +234,18 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// notified (later, through the scheduler), instead of being coalesced with the next ones. A
     /// value notified through the scheduler is scheduled before the next fetch can start, and the
     /// later values after it.
-    private func deliver(_ result: Result<Fetched, any Error>, notifiesNow: Bool = false) {
+    private func deliver(_ fetched: Reducer.Fetched, _ report: FetchReport, notifiesNow: Bool = false) {
         guard !isFinished else { return }
-        let fetched: Fetched
         let value: Reducer.Value?
         do {
-            fetched = try result.get()
-            value = try reducer._value(fetched.value)
+            value = try reducer._value(fetched)
         } catch {
             return fail(error, notifiesNow: notifiesNow)
         }
         let fetchDidComplete = {
             self.withDecisions {
                 $0.fetchDidComplete(
-                    now: Self.now(), seenCommit: fetched.seenCommit, duration: fetched.duration, on: fetched.connection)
+                    now: Self.now(), seenCommit: report.seenCommit, duration: report.duration, on: report.connection)
             }
         }
         guard let value else { return perform(fetchDidComplete(), onWriter: nil) }
@@ -314,4 +323,13 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     func withRegistration<T>(_ body: (inout ObserverRegistration) -> T) -> T {
         withDecisions { body(&$0.registration) }
     }
+}
+
+/// What a fetch tells besides its value: the number of commits its snapshot held at least, how
+/// long it took, in seconds, and on which connection. Outside of the generic runner: a type nested
+/// there would be generic too, and cost a lookup of its metadata on each fetch.
+private struct FetchReport {
+    var seenCommit = 0
+    var duration = 0.0
+    var connection = ValueObservationState.Connection.writer
 }

@@ -288,6 +288,16 @@ let transactionChecks: [ConformanceCheck] = [
             }
         }
         try expectEqual(code, .SQLITE_MISUSE)
+        // An access that throws with a transaction open fails with its own error, and the
+        // transaction is rolled back too.
+        struct AccessError: Error {}
+        try expectError(AccessError.self) {
+            try writer.barrierWriteWithoutTransaction { db in
+                try db.beginTransaction()
+                try db.execute(sql: "INSERT INTO t VALUES (4)")
+                throw AccessError()
+            }
+        }
         // The database is as it was, and the connection opens transactions again.
         try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
         try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [3])

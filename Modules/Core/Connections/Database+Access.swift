@@ -27,14 +27,26 @@ extension Database {
     func readingOnly<T>(_ body: () throws -> T) throws -> T {
         if isReadOnlyAccess { return try body() }
         isReadOnlyAccess = true
-        let result = Result { try body() }
+        // No `Result`: a generic wrapper costs a lookup of its type metadata on each access.
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            try endReadOnlyAccess()
+            throw error
+        }
+        try endReadOnlyAccess()
+        return value
+    }
+
+    /// Ends the read-only access that `readingOnly` began: SQLite accepts writes again.
+    private func endReadOnlyAccess() throws {
         isReadOnlyAccess = false
         if isQueryOnly {
             isQueryOnly = false
             // A connection that stays read-only is an error, not a silence.
             try execute(sql: "PRAGMA query_only = 0")
         }
-        return try result.get()
     }
 
     /// Makes SQLite refuse writes until the end of the read-only access, before a statement that it
@@ -134,17 +146,30 @@ extension Database {
     ///
     /// - throws: The error of `body`, or a `DatabaseError` (`SQLITE_MISUSE`) for a transaction left open.
     func withNoTransactionLeftOpen<T>(_ body: () throws -> T) throws -> T {
-        let result = Result { try body() }
-        if isInsideTransaction && !configuration.allowsUnsafeTransactions {
-            try? rollback()
-            _ = try result.get()
+        // No `Result`: a generic wrapper costs a lookup of its type metadata on each access.
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            _ = rollBackTransactionLeftOpen()
+            throw error
+        }
+        if rollBackTransactionLeftOpen() {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message:
                     "a transaction was left open at the end of a database access, and was rolled back: end it in the "
                     + "access that begins it, or set Configuration.allowsUnsafeTransactions")
         }
-        return try result.get()
+        return value
+    }
+
+    /// Rolls back the transaction that an access left open, unless the configuration allows it.
+    /// Returns whether it did.
+    private func rollBackTransactionLeftOpen() -> Bool {
+        guard isInsideTransaction && !configuration.allowsUnsafeTransactions else { return false }
+        try? rollback()
+        return true
     }
 
     /// Stops the program when a transaction is left open at the end of an access that cannot fail

@@ -229,16 +229,6 @@ extension DatabaseWriter {
 }
 
 extension Database {
-    /// Runs `body` in a transaction of the default kind, and returns its result.
-    package func inTransactionReturning<T>(_ body: () throws -> T) throws -> T {
-        var result: T?
-        try inTransaction {
-            result = try body()
-            return .commit
-        }
-        return result!
-    }
-
     /// Drops every schema object but SQLite's own.
     package func erase() throws {
         let objects = try Row.fetchAll(

@@ -62,15 +62,38 @@ extension Database {
         }
         switch completion {
         case .commit:
-            do {
-                try checkTransactionIsOpen(sql: nil, arguments: nil)
-                try commit()
-            } catch {
-                try? rollback()
-                throw error
-            }
+            try commitBlockTransaction()
         case .rollback:
             try rollback()
+        }
+    }
+
+    /// Runs `body` in a transaction of the default kind, committed when it returns (as
+    /// `inTransaction(_:_:)` with `.commit`), and returns its result.
+    package func inTransactionReturning<T>(_ body: () throws -> T) throws -> T {
+        try beginTransaction()
+        // No optional to carry the result out of a block: a generic optional costs a lookup of
+        // its type metadata on each transaction.
+        let value: T
+        do {
+            value = try insideTransactionBlock(body)
+        } catch {
+            try? rollback()
+            throw error
+        }
+        try commitBlockTransaction()
+        return value
+    }
+
+    /// Commits the transaction of a block that returned, unless SQLite ended it meanwhile; rolls
+    /// it back when the commit fails.
+    private func commitBlockTransaction() throws {
+        do {
+            try checkTransactionIsOpen(sql: nil, arguments: nil)
+            try commit()
+        } catch {
+            try? rollback()
+            throw error
         }
     }
 
