@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLiteRaw", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "BenchmarkHarness"),
+        .systemLibrary(name: "CMalloc"),
+        .target(name: "BenchmarkHarness", dependencies: ["CMalloc"]),
         .target(name: "RawWorkloads", dependencies: ["BenchmarkHarness", "CSQLiteRaw"]),
         .target(
             name: "GRDBWorkloads",

@@ -97,7 +97,7 @@ private func insertWithStatement(_ db: Database, count: Int) throws {
     }
 }
 
-private func checkCount(_ count: Int) throws {
+func checkCount(_ count: Int) throws {
     guard count == Workload.rowCount else { throw WorkloadFailure(message: "fetched \(count) rows") }
 }
 
@@ -117,7 +117,7 @@ private func fetchCases(_ name: String, fixture: String, fetch: @escaping @Senda
 }
 
 /// An in-memory database with the rows of the fetch workloads.
-private func memoryQueue() throws -> DatabaseQueue {
+func memoryQueue() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db in
         try db.execute(sql: Workload.createTableSQL)
@@ -330,7 +330,7 @@ private func reactiveFormCases() -> [BenchmarkCase] {
 
 /// A fresh database for the observation workloads: the `item` table with
 /// `Workload.observedRowCount` rows, and the empty `other` table; WAL, synchronous = NORMAL.
-private func observedDatabase(_ scratch: Scratch, pool: Bool) throws -> any DatabaseWriter {
+func observedDatabase(_ scratch: Scratch, pool: Bool) throws -> any DatabaseWriter {
     let writer: any DatabaseWriter
     if pool {
         writer = try DatabasePool(path: scratch.path(), configuration: poolConfiguration)
@@ -362,7 +362,7 @@ private func update(_ writer: any DatabaseWriter, id: Int64, value: Int64) throw
 }
 
 /// Where the observers of a workload deliver their values, and what they report.
-private final class Observers: Sendable {
+final class Observers: Sendable {
     /// The serial queue where every observer of the workload receives its values.
     let queue = DispatchQueue(label: "observers")
     let probe: ObservationProbe

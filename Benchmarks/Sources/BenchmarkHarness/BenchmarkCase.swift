@@ -11,11 +11,14 @@ public enum Implementation: String, CaseIterable, Sendable {
 ///
 /// `run` prepares what the workload needs (untimed), and returns the duration of the measured part,
 /// and, for a workload measured relative to a reference of the same implementation, the duration of
-/// the reference measured in the same run.
+/// the reference measured in the same run; for a memory workload, it runs the case in a process of
+/// its own, which returns the bytes measured.
 public struct BenchmarkCase: Sendable {
     public let workload: String
     public let implementation: Implementation
     public let run: @Sendable (Scratch) throws -> Sample
+    /// For a memory workload: what the process of one run does (see `BenchmarkCase.memory`).
+    public let memoryMeasurement: (@Sendable (Scratch) throws -> Double)?
 
     /// A workload whose ratio is its median divided by raw C's median.
     public init(
@@ -24,14 +27,18 @@ public struct BenchmarkCase: Sendable {
         self.workload = workload
         self.implementation = implementation
         self.run = { scratch in Sample(duration: try run(scratch)) }
+        self.memoryMeasurement = nil
     }
 
     private init(
-        workload: String, implementation: Implementation, sample: @escaping @Sendable (Scratch) throws -> Sample
+        workload: String, implementation: Implementation,
+        memoryMeasurement: (@Sendable (Scratch) throws -> Double)? = nil,
+        sample: @escaping @Sendable (Scratch) throws -> Sample
     ) {
         self.workload = workload
         self.implementation = implementation
         self.run = sample
+        self.memoryMeasurement = memoryMeasurement
     }
 
     /// A workload measured relative to a reference of the same implementation, in the same run (the
@@ -58,12 +65,26 @@ public struct BenchmarkCase: Sendable {
             return Sample(duration: latencies.reduce(.zero, +), latencies: latencies)
         }
     }
+
+    /// A workload that measures memory, in bytes: each run starts a process of its own (this
+    /// executable, see `MemoryProcess`), which runs `measure` and returns its bytes, so that no run
+    /// sees the memory that another left (the allocator's free lists, caches, the peak resident size).
+    /// Its ratio is its median divided by raw C's, when raw C has the workload.
+    public static func memory(
+        _ workload: String, _ implementation: Implementation, measure: @escaping @Sendable (Scratch) throws -> Double
+    ) -> BenchmarkCase {
+        BenchmarkCase(workload: workload, implementation: implementation, memoryMeasurement: measure) { _ in
+            Sample(bytes: try MemoryProcess.measure(workload, implementation))
+        }
+    }
 }
 
 /// The measure of one run of a case.
 public struct Sample: Sendable {
-    /// The duration of the measured part.
-    public var duration: Duration
+    /// What `value` measures.
+    public var measure: Measure
+    /// The duration of the measured part in seconds, or the bytes of a memory workload.
+    public var value: Double
     /// The duration of the reference measured in the same run, if the case has one.
     public var reference: Duration?
     /// The latency of each event, for a workload that measures them.
@@ -72,9 +93,16 @@ public struct Sample: Sendable {
     /// A sample, with the duration of its reference if the case has one, and the latencies of its
     /// events if it measures them.
     public init(duration: Duration, reference: Duration? = nil, latencies: [Duration]? = nil) {
-        self.duration = duration
+        self.measure = .time
+        self.value = duration.seconds
         self.reference = reference
         self.latencies = latencies
+    }
+
+    /// The sample of a memory workload.
+    public init(bytes: Double) {
+        self.measure = .memory
+        self.value = bytes
     }
 }
 

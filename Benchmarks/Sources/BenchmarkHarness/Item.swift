@@ -63,6 +63,14 @@ public enum Workload {
     /// The table of observation-other-table's observers.
     public static let createOtherTableSQL = "CREATE TABLE other (id INTEGER PRIMARY KEY, name TEXT)"
 
+    /// The number of idle observations of memory-idle-observations.
+    public static let idleObservationCount = 10_000
+    /// The one-row request of each idle observation (argument: the id).
+    public static let idleObservationSQL = "SELECT * FROM item WHERE id = ?"
+    /// The fetch of memory-fetch-rows: four columns of the `rowCount` rows (two integers, a short
+    /// text, a real).
+    public static let fourColumnsSQL = "SELECT id, i1, t1, d1 FROM item"
+
     /// The id of the row that write `index` (from 0) of a fan-out workload updates.
     public static func fanOutRowID(write index: Int) -> Int64 {
         Int64(index % fanOutObserverCount + 1)

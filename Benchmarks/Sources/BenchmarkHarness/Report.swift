@@ -5,13 +5,13 @@ public struct Report {
     public let results: [WorkloadResult]
     public let sqliteVersion: String
     public let rounds: Int
-    /// The ratio to raw C that ReactiveSQLite must reach, by workload.
-    public let targets: [String: Double]
+    /// What ReactiveSQLite must reach, by workload.
+    public let targets: [String: Target]
     /// Lines printed under the table (how ratios are computed, workloads not run yet).
     public let notes: [String]
 
     public init(
-        results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Double], notes: [String]
+        results: [WorkloadResult], sqliteVersion: String, rounds: Int, targets: [String: Target], notes: [String]
     ) {
         self.results = results
         self.sqliteVersion = sqliteVersion
@@ -27,7 +27,7 @@ public struct Report {
             "- Date: \(ISO8601DateFormatter().string(from: Date()))",
             "- CPU: \(Report.cpuModel) (\(ProcessInfo.processInfo.activeProcessorCount) cores)",
             "- SQLite: \(sqliteVersion)",
-            "- Rounds: \(rounds) per implementation, round-robin (each round starting with the next one), after one warm-up run; times are medians (minimums).",
+            "- Rounds: \(rounds) per implementation, round-robin (each round starting with the next one), after one warm-up run; times and sizes are medians (minimums).",
             "",
             "| workload | raw SQLite C | GRDB 7.10.0 | ReactiveSQLite | target | met |",
             "| --- | --- | --- | --- | --- | --- |",
@@ -37,20 +37,20 @@ public struct Report {
                 guard let median = result.median(implementation), let minimum = result.minimum(implementation) else {
                     return "–"
                 }
-                let unit = TimeUnit(for: median)
-                var time = "\(unit.format(median)) (\(unit.number(minimum)))"
+                let unit = MeasureUnit(for: median, result.measure)
+                var value = "\(unit.format(median)) (\(unit.number(minimum)))"
                 if let reference = result.referenceMedian(implementation) {
-                    time += ", reference \(TimeUnit(for: reference).format(reference))"
+                    value += ", reference \(MeasureUnit(for: reference, .time).format(reference))"
                 }
                 guard implementation != .rawC || result.isRelative(.rawC), let ratio = result.ratio(implementation)
-                else { return time }
-                return time + String(format: " **%.2f×**", ratio)
+                else { return value }
+                return value + String(format: " **%.2f×**", ratio)
             }
             let target = targets[result.workload]
-            let met = target.flatMap { target in result.ratio(.reactiveSQLite).map { $0 <= target ? "yes" : "no" } }
+            let met = target.flatMap { $0.isMet(by: result) }.map { $0 ? "yes" : "no" }
             lines.append(
                 "| \(result.workload) | \(cells.joined(separator: " | ")) | "
-                    + "\(target.map { String(format: "≤ %.2f×", $0) } ?? "–") | \(met ?? "–") |")
+                    + "\(target?.description ?? "–") | \(met ?? "–") |")
         }
         lines.append("")
         lines += notes.map { "- \($0)" }

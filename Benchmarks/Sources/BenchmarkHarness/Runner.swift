@@ -58,12 +58,17 @@ public struct WorkloadResult {
     public let workload: String
     public let samples: [Implementation: [Sample]]
 
+    /// What the samples measure (time unless they are of a memory workload).
+    public var measure: Measure {
+        samples.values.lazy.compactMap(\.first).first?.measure ?? .time
+    }
+
     public func median(_ implementation: Implementation) -> Double? {
-        samples[implementation].flatMap { Self.median($0.map(\.duration.seconds)) }
+        samples[implementation].flatMap { Self.median($0.map(\.value)) }
     }
 
     public func minimum(_ implementation: Implementation) -> Double? {
-        samples[implementation]?.map(\.duration.seconds).min()
+        samples[implementation]?.map(\.value).min()
     }
 
     /// The median of the reference of a relative workload (see `BenchmarkCase.relative`).
@@ -83,7 +88,7 @@ public struct WorkloadResult {
             return samples[implementation].flatMap { samples in
                 Self.median(
                     samples.compactMap { sample in
-                        sample.reference.map { sample.duration.seconds / $0.seconds }
+                        sample.reference.map { sample.value / $0.seconds }
                     })
             }
         }
@@ -94,9 +99,12 @@ public struct WorkloadResult {
     public var summary: String {
         let parts = Implementation.allCases.compactMap { implementation -> String? in
             guard let median = median(implementation) else { return nil }
-            let reference = referenceMedian(implementation).map { " / reference \(TimeUnit(for: $0).format($0))" }
+            let reference = referenceMedian(implementation).map {
+                " / reference \(MeasureUnit(for: $0, .time).format($0))"
+            }
             let ratio = self.ratio(implementation).map { String(format: " (%.2f×)", $0) } ?? ""
-            return "\(implementation.rawValue) \(TimeUnit(for: median).format(median))\(reference ?? "")\(ratio)"
+            let value = MeasureUnit(for: median, measure).format(median)
+            return "\(implementation.rawValue) \(value)\(reference ?? "")\(ratio)"
         }
         return "\(workload): " + parts.joined(separator: ", ")
     }

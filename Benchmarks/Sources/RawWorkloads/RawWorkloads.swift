@@ -46,6 +46,9 @@ public enum RawWorkloads {
             } + RawAssociationWorkloads.cases() + RawFullTextWorkloads.cases()
     }
 
+    /// The memory workloads, each run in a process of its own (see `MemoryProcess`).
+    public static func memoryCases() -> [BenchmarkCase] { RawMemoryWorkloads.cases() }
+
     /// Reads every row into Swift values: what any library must at least do.
     private static func readItems(_ connection: RawConnection) throws -> [RawItem] {
         let statement = try connection.prepare("SELECT * FROM item")

@@ -9,6 +9,10 @@ import GRDBWorkloads
 import RSWorkloads
 import RawWorkloads
 
+// A process started to measure one memory case runs it and exits here.
+let memoryCases = RawWorkloads.memoryCases() + GRDBWorkloads.memoryCases() + RSWorkloads.memoryCases()
+MemoryProcess.runCaseIfRequested(among: memoryCases)
+
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
 let fixtureScratch = try Scratch()
 let fixture = fixtureScratch.path("fixture.sqlite")
@@ -24,6 +28,7 @@ let implementationFilter = CommandLine.arguments.dropFirst(3).first.map { name i
 }
 let allCases =
     RawWorkloads.cases(fixture: fixture) + GRDBWorkloads.cases(fixture: fixture) + RSWorkloads.cases(fixture: fixture)
+    + memoryCases
 let cases = allCases.filter { benchmarkCase in
     (filter.map { benchmarkCase.workload.hasPrefix($0) } ?? true)
         && (implementationFilter.map { benchmarkCase.implementation == $0 } ?? true)
@@ -62,6 +67,7 @@ let report = Report(
         "diff-primary-key": 1, "diff-ordered": 1,
         "associations-prefetch": 1.3, "associations-join": 1.3,
         "fts5-match": 1.1,
+        "memory-idle-observations": .bytes(1024), "memory-fetch-rows": 1.3,
     ],
     notes: [
         "Ratios are medians divided by the raw C median of the same run, except for the workloads measured "
@@ -92,6 +98,16 @@ let report = Report(
             + "join. Both in memory.",
         "fts5-match: 100 queries of one word each (`matching` an FTS5Pattern) over an in-memory FTS5 table of "
             + "100,000 rows, 100 matches each, fetched into records; raw C resets and binds one prepared statement.",
+        "memory-idle-observations, memory-fetch-rows: each run in a process of its own (the bench executable "
+            + "started again for one case), after a warm-up in that process; KB and MB of 1,024. "
+            + "memory-idle-observations: the heap bytes (in use according to malloc, headers included: "
+            + "`mallinfo2`) retained per observation by 10,000 idle `ValueObservation.tracking`s of the `i1` of "
+            + "`Row.fetchOne(db, sql: \"SELECT * FROM item WHERE id = ?\", arguments: [id])` on a DatabaseQueue, "
+            + "started with `.async(onQueue:)` after a first one, once their initial values are delivered; raw C "
+            + "has no observation (the target is absolute). memory-fetch-rows: the growth of the peak resident size "
+            + "(VmHWM, reset before, after `malloc_trim`; glibc's mmap threshold fixed at its default) while `Row.fetchAll(db, sql: \"SELECT id, i1, t1, d1 FROM "
+            + "item\")` reads the 100,000 rows of an in-memory database; raw C reads them into an array of structs "
+            + "(two Int64, a String, a Double).",
     ])
 let resultsURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "../../results/latest.md")
