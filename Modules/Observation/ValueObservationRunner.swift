@@ -21,7 +21,6 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     private var reducer: Reducer
     private let fetcher: @Sendable (Database) throws -> Reducer.Fetched
     private let observation: ValueObservation<Reducer>
-    private let constantRegions: [any DatabaseRegionConvertible]
     private let scheduler: any ValueObservationScheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
@@ -40,11 +39,6 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         self.observation = observation
         self.reducer = observation.makeReducer()
         self.fetcher = reducer._makeFetcher()
-        if case .constantRegion(let regions) = observation.trackingMode {
-            constantRegions = regions
-        } else {
-            constantRegions = []
-        }
         self.scheduler = scheduler
         self.onError = onError
         self.onChange = onChange
@@ -187,7 +181,10 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             value = try fetcher(db)
         case .constantRegion:
             // Known, and told (`willTrackRegion`), before the fetch runs.
-            let region = try constantRegions.reduce(DatabaseRegion()) { try $0.union($1.databaseRegion(db)) }
+            guard case .constantRegion(let regions) = observation.trackingMode else {
+                preconditionFailure("the state records the given regions of trackingConstantRegion only")
+            }
+            let region = try regions.reduce(DatabaseRegion()) { try $0.union($1.databaseRegion(db)) }
             registers = didRecord(region, in: fetch)
             value = try fetcher(db)
         case .selection:

@@ -50,9 +50,7 @@ extension Database {
         var remaining = arguments.values[...]
         func run(_ statement: Statement) throws {
             try statement.bind(arguments, consumingPositionalValuesFrom: &remaining)
-            try willExecute(statement)
-            while try statement.step() {}
-            try statementDidFinish(statement)
+            try runToCompletion(statement)
         }
         if let statement = statementCache.reusableStatement(sql: sql) {
             try run(statement)
@@ -83,6 +81,12 @@ extension Database {
             statement = try makeStatement(sql: transactionStatement.sql)
             statementCache.keepTransactionStatement(statement, for: transactionStatement)
         }
+        try runToCompletion(statement)
+    }
+
+    /// Runs a statement whose arguments are bound, until it is done, telling the connection before
+    /// and after (`willExecute(_:)`, `statementDidFinish(_:)`).
+    private func runToCompletion(_ statement: Statement) throws {
         try willExecute(statement)
         while try statement.step() {}
         try statementDidFinish(statement)
