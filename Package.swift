@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["Demo"],
+            dependencies: ["Demo", "ReactiveSQLite"],
             path: "Tests/DemoTests"
         ),
         .testTarget(

@@ -70,11 +70,7 @@ final class DemoRun: Sendable {
         let dbPool = try DatabasePool(path: path, configuration: Self.configuration())
         defer { try? dbPool.close() }
         try Self.migrator.migrate(dbPool)
-        try await dbPool.write { db in
-            for index in 0..<12 {
-                _ = try Player(id: nil, name: Self.name(index), score: (index * 83) % 1000).inserted(db)
-            }
-        }
+        try await dbPool.write { db in try Self.insertFirstPlayers(db) }
         console.say("database", "\(path) (kept: \(options.databasePath != nil ? "yes" : "no")), 12 players")
         #if REACTIVE_SQLCIPHER
             console.say("database", "encrypted with SQLCipher \(try await dbPool.read { db in try db.cipherVersion })")
@@ -97,7 +93,8 @@ final class DemoRun: Sendable {
         return summary
     }
 
-    private static func configuration() -> Configuration {
+    /// The configuration of the demo's databases.
+    static func configuration() -> Configuration {
         var configuration = Configuration()
         #if REACTIVE_SQLCIPHER
             configuration.prepareDatabase { db in try db.usePassphrase("the demo's passphrase") }
@@ -105,7 +102,8 @@ final class DemoRun: Sendable {
         return configuration
     }
 
-    private static var migrator: DatabaseMigrator {
+    /// The schema of the demo's databases.
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createPlayer") { db in
             try db.create(table: "player") { t in
@@ -115,6 +113,13 @@ final class DemoRun: Sendable {
             }
         }
         return migrator
+    }
+
+    /// Inserts the twelve players that the demo starts with.
+    static func insertFirstPlayers(_ db: Database) throws {
+        for index in 0..<12 {
+            _ = try Player(id: nil, name: name(index), score: (index * 83) % 1000).inserted(db)
+        }
     }
 
     static func name(_ index: Int) -> String {

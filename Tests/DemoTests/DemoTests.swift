@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveSQLite
 import Testing
 
 @testable import Demo
@@ -39,6 +40,48 @@ import Testing
         #expect(throws: DemoOptions.Error.self) { try DemoOptions(arguments: ["--verbose"]) }
         let existing = FileManager.default.temporaryDirectory.path
         #expect(throws: DemoOptions.Error.self) { try DemoOptions(arguments: ["--database", existing]) }
+        #expect(throws: DemoOptions.Error.self) { try DemoOptions(arguments: ["watch"]) }
+        let watch = try #require(try DemoOptions(arguments: ["watch", "--database", existing]))
+        #expect(watch.command == .watch)
+        #expect(watch.duration == 60)
+        let write = try #require(try DemoOptions(arguments: ["write", "--database", existing, "--duration", "2"]))
+        #expect(write.command == .write)
+        #expect(write.duration == 2)
+    }
+
+    @Test func demoWatchSeesTheCommitsOfDemoWriteInAnotherProcess() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let (values, continuation) = AsyncStream<HallOfFame>.makeStream()
+        let watchOptions = try #require(try DemoOptions(arguments: ["watch", "--database", path, "--duration", "60"]))
+        let console = Console(write: { _ in })
+        let watch = Task {
+            try await DemoWatch(options: watchOptions, console: console).run { value in
+                continuation.yield(value)
+                return true
+            }
+        }
+        defer { watch.cancel() }
+        // The watch created the database: its first value is the empty hall of fame.
+        var iterator = values.makeAsyncIterator()
+        #expect(await iterator.next()?.playerCount == 0)
+
+        // `swift run demo write`, in another process.
+        let writer = Process()
+        writer.executableURL = Bundle.main.bundleURL.appendingPathComponent("demo")
+        writer.arguments = ["write", "--database", path, "--duration", "1"]
+        writer.standardOutput = FileHandle.nullDevice
+        try writer.run()
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        let final = try await DatabaseQueue(path: path).read { db in try HallOfFame(db) }
+
+        // The watch sees the state that the other process left.
+        while let value = await iterator.next(), value != final {}
+        #expect(console.output.contains { $0.contains("hall of fame") && $0.contains("\(final.playerCount) players") })
     }
 
     @Test func theDatabaseIsKeptAtTheGivenPath() async throws {

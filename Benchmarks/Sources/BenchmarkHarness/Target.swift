@@ -1,10 +1,12 @@
 /// What ReactiveSQLite must reach in a workload: a ratio (to raw C, or to its reference), written
-/// as a number literal, or at most a number of bytes, for a memory workload that raw C has not.
+/// as a number literal, or at most a number of bytes or seconds, for a workload that raw C has not.
 public enum Target: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     /// At most this ratio.
     case ratio(Double)
     /// At most this many bytes.
     case bytes(Double)
+    /// At most this many seconds.
+    case seconds(Double)
 
     /// At most this ratio.
     public init(floatLiteral value: Double) {
@@ -20,7 +22,7 @@ public enum Target: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     func isMet(by result: WorkloadResult) -> Bool? {
         switch self {
         case .ratio(let target): result.ratio(.reactiveSQLite).map { $0 <= target }
-        case .bytes(let target): result.median(.reactiveSQLite).map { $0 <= target }
+        case .bytes(let target), .seconds(let target): result.median(.reactiveSQLite).map { $0 <= target }
         }
     }
 
@@ -29,6 +31,7 @@ public enum Target: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
         switch self {
         case .ratio(let target): String(format: "≤ %.2f×", target)
         case .bytes(let target): "≤ " + MeasureUnit(for: target, .memory).format(target)
+        case .seconds(let target): "≤ " + MeasureUnit(for: target, .time).format(target)
         }
     }
 }

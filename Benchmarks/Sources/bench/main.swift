@@ -12,6 +12,8 @@ import RawWorkloads
 // A process started to measure one memory case runs it and exits here.
 let memoryCases = RawWorkloads.memoryCases() + GRDBWorkloads.memoryCases() + RSWorkloads.memoryCases()
 MemoryProcess.runCaseIfRequested(among: memoryCases)
+// A process started as the writer of the outside-commit workloads commits and exits here.
+RSWorkloads.runOutsideWriterIfRequested()
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
 let fixtureScratch = try Scratch()
@@ -28,7 +30,7 @@ let implementationFilter = CommandLine.arguments.dropFirst(3).first.map { name i
 }
 let allCases =
     RawWorkloads.cases(fixture: fixture) + GRDBWorkloads.cases(fixture: fixture) + RSWorkloads.cases(fixture: fixture)
-    + memoryCases
+    + RSWorkloads.outsideChangeCases() + memoryCases
 let cases = allCases.filter { benchmarkCase in
     (filter.map { benchmarkCase.workload.hasPrefix($0) } ?? true)
         && (implementationFilter.map { benchmarkCase.implementation == $0 } ?? true)
@@ -68,6 +70,9 @@ let report = Report(
         "associations-prefetch": 1.3, "associations-join": 1.3,
         "fts5-match": 1.1,
         "memory-idle-observations": .bytes(1024), "memory-fetch-rows": 1.3,
+        "outside-commit-to-value (file notifications) p99": .seconds(0.005),
+        "outside-commit-to-value (polling 10 ms) p99": .seconds(0.015),
+        "write-transactions (pool, outside changes on)": 1.05,
     ],
     notes: [
         "Ratios are medians divided by the raw C median of the same run, except for the workloads measured "

@@ -73,6 +73,18 @@ public struct Configuration: Sendable {
     /// flag has no effect.
     public var observesSuspensionNotifications = false
 
+    /// Whether a `DatabaseQueue` or a `DatabasePool` notices the commits that other connections
+    /// and processes make to its file, so that its observations see them too (`.ignored` by
+    /// default: see ``OutsideChangeDetection``). An in-memory database, which no other connection
+    /// can write, ignores it.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.outsideChanges = .fileNotifications
+    /// let dbPool = try DatabasePool(path: path, configuration: config)
+    /// ```
+    public var outsideChanges: OutsideChangeDetection = .ignored
+
     /// What tells the connections the primary keys of views, so that records can be fetched from a
     /// view by key (nil by default: a view has no primary key). The migrations of a
     /// `DatabaseMigrator` run without it (see ``DatabaseSchemaSource``).

@@ -26,6 +26,9 @@ public final class DatabasePool: DatabaseWriter {
     /// The label of the pool, which prefixes the descriptions of its connections.
     let label: String
     private let readers: ReaderPool
+    /// What makes the writer notice the commits of other connections, if the configuration asks
+    /// for it.
+    private let outsideCommitWatcher: OutsideCommitWatcher?
     /// Where async reads wait for a reader.
     private let readQueue: DispatchQueue
     /// Whether a barrier write runs (on the writer, which it holds), with every reader reserved: a
@@ -55,6 +58,8 @@ public final class DatabasePool: DatabaseWriter {
         }
         var readerConfiguration = Self.waitingForLocks(configuration)
         readerConfiguration.readonly = true
+        // The writer notices the commits of other connections, and tells the observers.
+        readerConfiguration.outsideChanges = .ignored
         self.readerConfiguration = readerConfiguration
         let owner = self.owner
         let finalReaderConfiguration = readerConfiguration
@@ -64,6 +69,12 @@ public final class DatabasePool: DatabaseWriter {
                 driver: driver, owner: owner, commitClock: commitClock)
         }
         readQueue = configuration.makeAccessQueue(label: "\(label).reads", forWriter: false, attributes: .concurrent)
+        outsideCommitWatcher = try OutsideCommitWatcher.start(
+            on: writer, detection: configuration.outsideChanges, label: "\(label).writer")
+    }
+
+    deinit {
+        outsideCommitWatcher?.stop()
     }
 
     /// The configuration, with a busy timeout instead of `immediateError`. The connections of a
@@ -271,6 +282,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when called from inside one of its accesses.
     public func close() throws {
         try checkNotReentrant()
+        outsideCommitWatcher?.stop()
         readers.close()
         writer.close()
     }

@@ -34,6 +34,7 @@ extension DatabaseQueue {
     ) throws -> DatabaseQueue {
         var sourceConfiguration = configuration
         sourceConfiguration.readonly = true
+        sourceConfiguration.outsideChanges = .ignored
         let source = try DatabaseQueue(path: path, configuration: sourceConfiguration, driver: driver)
         var copyConfiguration = configuration
         copyConfiguration.readonly = false

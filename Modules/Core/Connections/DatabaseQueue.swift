@@ -17,6 +17,9 @@ public final class DatabaseQueue: DatabaseWriter {
     public let path: String
     private let writer: SerializedDatabase
     private let owner = DatabaseAccessOwner()
+    /// What makes the connection notice the commits of other connections, if the configuration
+    /// asks for it.
+    private let outsideCommitWatcher: OutsideCommitWatcher?
 
     /// Opens a database file, created if needed, with the given driver.
     ///
@@ -33,6 +36,12 @@ public final class DatabaseQueue: DatabaseWriter {
         if case .wal = configuration.journalMode, !configuration.readonly {
             try writer.sync { db in try db.setUpWALMode() }
         }
+        outsideCommitWatcher = try OutsideCommitWatcher.start(
+            on: writer, detection: configuration.outsideChanges, label: label)
+    }
+
+    deinit {
+        outsideCommitWatcher?.stop()
     }
 
     /// Opens an in-memory database with the given driver: private when `name` is nil, shared by
@@ -200,6 +209,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - throws: A `DatabaseError` (`SQLITE_MISUSE`) when called from inside one of its accesses.
     public func close() throws {
         try checkNotReentrant()
+        outsideCommitWatcher?.stop()
         writer.close()
     }
 

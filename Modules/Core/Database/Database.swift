@@ -37,6 +37,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     var transactionDateResult: Result<Date, any Error>?
     /// The `PRAGMA schema_version` that `clearCachesIfSchemaChanged()` saw last.
     var lastSchemaVersion: Int32?
+    /// The `PRAGMA data_version` that `noticeOutsideCommits()` saw last, on a writer that notices
+    /// the commits of other connections.
+    var lastDataVersion: Int64?
     /// Whether the open transaction changed the schema: its rollback then makes the statements
     /// prepared since then stale.
     var hasUncommittedSchemaChanges = false
@@ -54,7 +57,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// look at their program.
     var reportsWholeTableReads = false
     /// Tells transaction observers of the changes and transactions of the connection; nil for a
-    /// read-only connection.
+    /// read-only connection (unless it notices the commits of other connections: see
+    /// `Configuration.outsideChanges`).
     private(set) var observationBroker: DatabaseObservationBroker?
     /// The count of the commits of the database's writer, which this connection shares with the
     /// other connections of its database.
@@ -102,7 +106,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         self.description = description
         // Before any statement is prepared: registering an authorizer expires prepared statements.
         authorizer.register(on: connection, api: api)
-        if !configuration.readonly {
+        // A read-only connection that notices the commits of other connections tells observers of them.
+        if !configuration.readonly || configuration.outsideChanges != .ignored {
             let broker = DatabaseObservationBroker(database: self, clock: commitClock)
             observationBroker = broker
             authorizer.observesDeletions = { [unowned broker] table in broker.observesDeletions(on: table) }

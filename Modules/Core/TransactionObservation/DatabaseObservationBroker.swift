@@ -138,13 +138,32 @@ final class DatabaseObservationBroker {
 
     /// Tells observers of the changes of a region that SQLite did not report.
     func notifyChanges(in region: DatabaseRegion) throws {
+        try tellChanges(in: region) { try database.eventKinds(modifying: region) }
+    }
+
+    /// Tells observers that other connections committed (see `Database.noticeOutsideCommits()`): as
+    /// a transaction of this connection that changed the whole database, told at once, or at the
+    /// end of the transaction that is open.
+    func outsideCommitsWereNoticed() {
+        // The observers without a region are asked about the tables of the schema; when it cannot
+        // be read, only region observers can be told.
+        tellChanges(in: .fullDatabase) { (try? database.eventKinds(modifying: .fullDatabase)) ?? [] }
+        guard !database.isInsideTransaction, !database.isReadOnlyAccess else { return }
+        endCommit(lifecycle.outsideCommitsWereNoticed())
+    }
+
+    /// Tells the observers whose region meets `region` (`eventKinds` gives its changes, for the
+    /// observers without a region) that it changed.
+    private func tellChanges(
+        in region: DatabaseRegion, eventKinds makeEventKinds: () throws -> [DatabaseEventKind]
+    ) rethrows {
         guard !database.isReadOnlyAccess else { return }
         lifecycle.changesWereNotified(in: region)
         var eventKinds: [DatabaseEventKind]?
         for observation in index.observations where observation.isEnabled {
             let isModified = try observation.isModified(by: region) {
                 if let eventKinds { return eventKinds }
-                let kinds = try database.eventKinds(modifying: region)
+                let kinds = try makeEventKinds()
                 eventKinds = kinds
                 return kinds
             }
@@ -268,13 +287,7 @@ final class DatabaseObservationBroker {
         let database = self.database
         switch ending {
         case .commit(let changes):
-            lastCommitUptime = DispatchTime.now().uptimeNanoseconds
-            if let changes {
-                clock.commitDidEnd(eventKinds: changes.eventKinds, notifiedRegion: changes.notifiedRegion)
-            } else {
-                clock.commitDidFail()
-            }
-            endTransaction { $0.databaseDidCommit(database) }
+            endCommit(changes)
         case .rollback:
             endTransaction { $0.databaseDidRollback(database) }
         case .refusedCommit(let error):
@@ -286,6 +299,19 @@ final class DatabaseObservationBroker {
             _ = transactionWillCommit()
             try end(lifecycle.commitWithoutSQLiteWasAsked())
         }
+    }
+
+    /// Counts a commit with its changes (nil: a transaction without changes, whose commit began on
+    /// the clock and failed), and tells observers.
+    private func endCommit(_ changes: TransactionChanges?) {
+        let database = self.database
+        lastCommitUptime = DispatchTime.now().uptimeNanoseconds
+        if let changes {
+            clock.commitDidEnd(eventKinds: changes.eventKinds, notifiedRegion: changes.notifiedRegion)
+        } else {
+            clock.commitDidFail()
+        }
+        endTransaction { $0.databaseDidCommit(database) }
     }
 
     /// Tells the end of the transaction to the observers without a region, and to the region

@@ -13,6 +13,9 @@
 ///       └──COMMIT that SQLite did not see──▶ .commitWithoutSQLite: observers are asked as by the hook,
 ///                                            then `commitWithoutSQLiteWasAsked()` ends it
 ///
+/// The commits of other connections, noticed between two transactions, are told as a transaction
+/// of this connection that changed the whole database: `outsideCommitsWereNoticed()` ends it.
+///
 /// It also records what the transaction may have changed, for the database's `CommitClock`: the
 /// kinds of changes of its statements, and the regions given to `notifyChanges(in:)`. A transaction
 /// that SQLite did not see (`BEGIN; COMMIT`) is told to observers as a commit, and counts as one
@@ -177,6 +180,12 @@ struct TransactionLifecycle<Change> {
         }
         let changes = takeChanges()
         return .commit(changes.notifiedRegion.isEmpty ? nil : changes)
+    }
+
+    /// Other connections committed, and no transaction is open: the changes notified meanwhile
+    /// (`changesWereNotified(in:)`) are those of a commit.
+    mutating func outsideCommitsWereNoticed() -> TransactionChanges {
+        takeChanges()
     }
 
     /// The end that the hooks recorded, if any.

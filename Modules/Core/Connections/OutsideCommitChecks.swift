@@ -1,0 +1,131 @@
+/// When the writer of a database looks for the commits of other connections: a value-type state
+/// machine that the `OutsideCommitWatcher` feeds with signals (a file changed, a polling interval
+/// elapsed) and with the looks it runs on the writer (see `Database.noticeOutsideCommits()`).
+///
+/// - Signals are coalesced: while a look waits for the writer, more signals add nothing, since the
+///   look will see their commits. A signal that arrives while a look runs may come from a commit
+///   that the look did not see: one more look follows.
+/// - After a look that noticed commits, the next one waits for `coalescingInterval`: a burst of
+///   outside commits costs a few looks (and fetches of the observations), and the last one sees
+///   the last commit.
+/// - With file notifications, a look may come too early: another connection writes its commit
+///   in the `-wal` file (the notified change), syncs the file, and only then makes the commit
+///   visible, in shared memory that the system does not notify. A look after a signal is repeated
+///   up to `settleLookCount` times, after 1, 2, 4… milliseconds (`firstSettleDelay`), until a signal
+///   comes; a look that notices commits starts the repetitions again.
+/// - A look that failed is tried again after `retryInterval`.
+///
+///     idle ──signal──▶ scheduled ──look starts──▶ running ──look ends──▶ idle, or settling
+///                        ▲   └─signal: nothing       │ signal, or the look failed
+///                        └─────────look ends──── running, signaled
+///     settling (a delayed look is scheduled) ──signal──▶ scheduled (at once)
+///     any state ──stop──▶ stopped (signals and looks do nothing)
+///
+/// A delayed look that a signal made useless starts nothing (`lookWillStart()`), unless another look
+/// is scheduled, which then starts early. Times are seconds of a monotonic clock, given by the caller.
+struct OutsideCommitChecks {
+    /// When a look must start.
+    enum Schedule: Equatable {
+        /// At once.
+        case now
+        /// After this many seconds.
+        case after(Double)
+    }
+
+    private enum State {
+        case idle
+        case scheduled
+        case settling
+        case running
+        case runningSignaled
+        case stopped
+    }
+
+    /// How long a look waits after one that noticed commits.
+    var coalescingInterval = 0.003
+    /// How long a look waits after one that failed.
+    var retryInterval = 0.01
+    /// How many looks repeat a look after a signal that found nothing (0 for polling).
+    var settleLookCount = 10
+    /// The delay of the first repeated look; each next one doubles it.
+    var firstSettleDelay = 0.001
+    private var state = State.idle
+    /// The time before which no look starts.
+    private var earliestLook = -Double.infinity
+    /// The repeated looks since the last signal.
+    private var settleLooks = 0
+
+    /// Whether the looks are over (`stop()` was called).
+    var isStopped: Bool {
+        if case .stopped = state { return true }
+        return false
+    }
+
+    /// A file of the database changed, or a polling interval elapsed. Returns when a look must
+    /// start, or nil when none must be scheduled.
+    mutating func signalDidArrive(at now: Double) -> Schedule? {
+        switch state {
+        case .idle, .settling:
+            state = .scheduled
+            settleLooks = 0
+            return schedule(at: now)
+        case .running:
+            state = .runningSignaled
+            settleLooks = 0
+            return nil
+        case .scheduled, .runningSignaled, .stopped:
+            return nil
+        }
+    }
+
+    /// A scheduled look starts on the writer. Returns whether it should run: not after `stop()`, nor
+    /// when a signal made it useless.
+    mutating func lookWillStart() -> Bool {
+        switch state {
+        case .scheduled, .settling:
+            state = .running
+            return true
+        case .idle, .running, .runningSignaled, .stopped:
+            return false
+        }
+    }
+
+    /// The look ended with what it found. Returns when the next look must start, or nil when none
+    /// must be scheduled.
+    mutating func lookDidEnd(_ look: Database.OutsideCommitLook, at now: Double) -> Schedule? {
+        switch look {
+        case .unchanged:
+            break
+        case .noticed:
+            // The commit that made the signal may still be on its way: the repeated looks start again.
+            earliestLook = now + coalescingInterval
+            settleLooks = 0
+        case .failed:
+            earliestLook = now + retryInterval
+            if case .running = state { state = .runningSignaled }
+        }
+        switch state {
+        case .running where settleLooks < settleLookCount:
+            state = .settling
+            defer { settleLooks += 1 }
+            return .after(max(firstSettleDelay * Double(1 << settleLooks), earliestLook - now))
+        case .running:
+            state = .idle
+            return nil
+        case .runningSignaled:
+            state = .scheduled
+            return schedule(at: now)
+        case .idle, .scheduled, .settling, .stopped:
+            return nil
+        }
+    }
+
+    /// The database closes: no look runs any more.
+    mutating func stop() {
+        state = .stopped
+    }
+
+    private func schedule(at now: Double) -> Schedule {
+        now >= earliestLook ? .now : .after(earliestLook - now)
+    }
+}

@@ -1,0 +1,1 @@
+../../../ReliabilityTests/OutsideProcessTests.swift

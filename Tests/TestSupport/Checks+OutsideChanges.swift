@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import RSCore
+import RSObservation
+import RSQueryInterface
+import RSReactive
+import RSTesting
+
+/// A database of the check's file that notices outside commits, with a table `t`. It waits for
+/// locks, as every connection of a file that several connections write should: in rollback-journal
+/// mode, a connection that reads (or looks for outside commits) holds a lock that a commit waits for.
+private func makeWatchedDatabase(
+    _ factory: DatabaseFactory, detection: OutsideChangeDetection = .fileNotifications
+) throws -> any DatabaseWriter {
+    let writer = try factory.makeWriter {
+        $0.outsideChanges = detection
+        $0.busyMode = .timeout(10)
+    }
+    try writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)") }
+    return writer
+}
+
+/// Another connection to the check's file, which waits for locks.
+private func makeOtherWriter(_ factory: DatabaseFactory) throws -> DatabaseQueue {
+    try factory.makeOtherConnection { $0.busyMode = .timeout(10) }
+}
+
+private func insertRow(_ writer: some DatabaseWriter) throws {
+    try writer.write { db in try db.execute(sql: "INSERT INTO t DEFAULT VALUES") }
+}
+
+private let rowCount = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+
+/// Observations see the commits that other connections make to their file, when the configuration
+/// asks for it (`Configuration.outsideChanges`), and nothing changes when it does not. The commits
+/// of other processes are checked by the reliability suite (OutsideProcessTests).
+let outsideChangeChecks: [ConformanceCheck] = [
+    ConformanceCheck(
+        "a commit of another connection reaches ValueObservation, DatabaseRegionObservation, publishers, async sequences and rx",
+        kinds: DatabaseKind.onDisk
+    ) { factory in
+        let writer = try makeWatchedDatabase(factory)
+        let other = try makeOtherWriter(factory)
+        let values = rowCount.record(in: writer)
+        let published = rowCount.publisher(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "p"))).record()
+        let rx = rowCount.rx.observe(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "rx"))).record()
+        let sequence = rowCount.values(in: writer).record()
+        let changes = Locked(0)
+        let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
+            in: writer, onError: { _ in }, onChange: { _ in changes.withLock { $0 += 1 } })
+        defer { regionObservation.cancel() }
+        for recorder in [values, published, rx, sequence] { try expectEqual(recorder.waitForNext(), 0) }
+        try insertRow(other)
+        for recorder in [values, published, rx, sequence] { _ = try recorder.waitForNext(where: { $0 == 1 }) }
+        let deadline = Date() + 10
+        while changes.current == 0 && Date() < deadline { try writer.read { _ in } }
+        try expect(changes.current >= 1, "DatabaseRegionObservation was not told")
+    },
+    ConformanceCheck("a burst of outside commits ends with the last committed value", kinds: DatabaseKind.onDisk) {
+        factory in
+        let writer = try makeWatchedDatabase(factory)
+        let other = try makeOtherWriter(factory)
+        let recorder = rowCount.record(in: writer)
+        try expectEqual(recorder.waitForNext(), 0)
+        for _ in 1...50 { try insertRow(other) }
+        _ = try recorder.waitForNext(where: { $0 == 50 })
+    },
+    ConformanceCheck("with polling, a commit of another connection reaches observations", kinds: DatabaseKind.onDisk) {
+        factory in
+        let writer = try makeWatchedDatabase(factory, detection: .polling(interval: 0.01))
+        let other = try makeOtherWriter(factory)
+        let recorder = rowCount.record(in: writer)
+        try expectEqual(recorder.waitForNext(), 0)
+        try insertRow(other)
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+    },
+    ConformanceCheck(
+        "a read-only database that notices outside commits tells its observations", kinds: DatabaseKind.onDisk
+    ) { factory in
+        _ = try makeWatchedDatabase(factory)
+        let reader = try factory.makeWriter {
+            $0.readonly = true
+            $0.outsideChanges = .fileNotifications
+            $0.busyMode = .timeout(10)
+        }
+        let other = try makeOtherWriter(factory)
+        let recorder = rowCount.record(in: reader)
+        try expectEqual(recorder.waitForNext(), 0)
+        try insertRow(other)
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+    },
+    ConformanceCheck(
+        "an outside change of the schema refreshes what the writer knows of it", kinds: DatabaseKind.onDisk
+    ) { factory in
+        let writer = try makeWatchedDatabase(factory)
+        let other = try makeOtherWriter(factory)
+        let columns = ValueObservation.tracking { db in try Row.fetchOne(db, sql: "SELECT * FROM t")?.columnNames ?? []
+        }
+        let recorder = columns.record(in: writer)
+        _ = try recorder.waitForNext()
+        try other.write { db in
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN name TEXT; INSERT INTO t (name) VALUES ('a')")
+        }
+        _ = try recorder.waitForNext(where: { $0 == ["id", "name"] })
+    },
+    ConformanceCheck(
+        "without the opt-in, a database runs no statement when another connection commits", kinds: DatabaseKind.onDisk
+    ) { factory in
+        let writer = try makeWatchedDatabase(factory, detection: .ignored)
+        let statements = Locked<[String]>([])
+        writer.writeWithoutTransaction { db in
+            db.trace { event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+        }
+        let recorder = rowCount.record(in: writer)
+        try expectEqual(recorder.waitForNext(), 0)
+        // A database of the same file that notices outside commits sees the commit: the one
+        // without the opt-in had the time to react, and must not have.
+        let watching = try factory.makeOtherConnection {
+            $0.outsideChanges = .fileNotifications
+            $0.busyMode = .timeout(10)
+        }
+        let watchingRecorder = rowCount.record(in: watching)
+        try expectEqual(watchingRecorder.waitForNext(), 0)
+        statements.withLock { $0 = [] }
+        try insertRow(try makeOtherWriter(factory))
+        _ = try watchingRecorder.waitForNext(where: { $0 == 1 })
+        writer.writeWithoutTransaction { db in db.trace(nil) }
+        try expectEqual(statements.current, [])
+    },
+    ConformanceCheck(
+        "a database whose writer is busy does not delay the outside changes of another database",
+        kinds: DatabaseKind.onDisk
+    ) { factory in
+        let busy = try makeWatchedDatabase(factory)
+        let otherFile = factory.path(ofFile: "other.sqlite")
+        let watched = try factory.kind.openWriter(
+            path: otherFile,
+            configuration: {
+                var configuration = factory.baseConfiguration
+                configuration.outsideChanges = .fileNotifications
+                configuration.busyMode = .timeout(10)
+                return configuration
+            }(), driver: factory.driver)
+        try watched.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        let recorder = rowCount.record(in: watched)
+        try expectEqual(recorder.waitForNext(), 0)
+        let release = DispatchSemaphore(value: 0)
+        let busyWriteStarted = DispatchSemaphore(value: 0)
+        busy.asyncWriteWithoutTransaction { _ in
+            busyWriteStarted.signal()
+            release.wait()
+        }
+        defer { release.signal() }
+        try expectSignal(busyWriteStarted, "the busy write started")
+        var otherConfiguration = factory.baseConfiguration
+        otherConfiguration.busyMode = .timeout(10)
+        let other = try DatabaseQueue(path: otherFile, configuration: otherConfiguration, driver: factory.driver)
+        try insertRow(other)
+        _ = try recorder.waitForNext(where: { $0 == 1 })
+    },
+    ConformanceCheck(
+        "an outside commit during the initial fetch of a pool observation, seen before the observer is registered, is not missed",
+        kinds: [.pool]
+    ) { factory in
+        let writer = try makeWatchedDatabase(factory)
+        let fetchStarted = DispatchSemaphore(value: 0)
+        let releaseFetch = DispatchSemaphore(value: 0)
+        let isFirstFetch = Locked(true)
+        let observation = ValueObservation.tracking { db -> Int in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+            if isFirstFetch.withLock({ isFirst in
+                defer { isFirst = false }
+                return isFirst
+            }) {
+                fetchStarted.signal()
+                releaseFetch.wait()
+            }
+            return count
+        }
+        let recorder = observation.record(in: writer)
+        try expectSignal(fetchStarted, "the initial fetch started")
+        // The commit lands after the snapshot of the initial fetch, and the writer notices it
+        // before the observer is registered (which waits for the end of the fetch).
+        let witness = try factory.makeOtherConnection {
+            $0.outsideChanges = .fileNotifications
+            $0.busyMode = .timeout(10)
+        }
+        let witnessRecorder = rowCount.record(in: witness)
+        try expectEqual(witnessRecorder.waitForNext(), 0)
+        try insertRow(makeOtherWriter(factory))
+        _ = try witnessRecorder.waitForNext(where: { $0 == 1 })
+        writer.writeWithoutTransaction { _ in }
+        releaseFetch.signal()
+        try expectEqual(recorder.waitForNext(), 0)
+        try expectEqual(recorder.waitForNext(), 1)
+    },
+]
