@@ -5,11 +5,26 @@ import Testing
 /// When the writer looks for the commits of other connections, without a database: each test feeds
 /// the state machine signals and the ends of looks, and checks what it schedules.
 @Suite struct OutsideCommitChecksTests {
-    /// A state machine that repeats no look, as for polling.
+    /// A state machine that repeats no look, and looks at once, as for polling.
     private func polling() -> OutsideCommitChecks {
         var checks = OutsideCommitChecks()
         checks.settleLookCount = 0
+        checks.signalDelay = 0
         return checks
+    }
+
+    @Test func withFileNotificationsTheLookOfASignalWaitsForTheSignalsOfABurst() {
+        var checks = OutsideCommitChecks()
+        checks.signalDelay = 0.25
+        checks.settleLookCount = 0
+        let answer1 = checks.signalDidArrive(at: 0)
+        #expect(answer1 == .after(0.25))
+        let answer2 = checks.signalDidArrive(at: 0.125)
+        #expect(answer2 == nil)
+        let isStarting = checks.lookWillStart()
+        #expect(isStarting)
+        let answer3 = checks.lookDidEnd(.unchanged, at: 0.25)
+        #expect(answer3 == nil)
     }
 
     @Test func aSignalSchedulesOneLookAndMoreSignalsAreCoalesced() {
@@ -83,6 +98,7 @@ import Testing
         var checks = OutsideCommitChecks()
         checks.settleLookCount = 3
         checks.coalescingInterval = 0
+        checks.signalDelay = 0
         _ = checks.signalDidArrive(at: 0)
         var delays: [Double] = []
         while checks.lookWillStart() {

@@ -66,7 +66,10 @@ private func outsideCommitToValue(_ scratch: Scratch, detection: OutsideChangeDe
     let cancellable = ValueObservation.tracking { db in try Int64.fetchOne(db, sql: "SELECT MAX(time) FROM stamp") }
         .start(in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observer"))) { _ in
         } onChange: { time in
-            guard let time else { return initialValue.signal() }
+            guard let time else {
+                initialValue.signal()
+                return
+            }
             latencies.append(time: time, receivedAt: DispatchTime.now().uptimeNanoseconds)
         }
     defer { cancellable.cancel() }
@@ -77,11 +80,11 @@ private func outsideCommitToValue(_ scratch: Scratch, detection: OutsideChangeDe
     try child.run()
     child.waitUntilExit()
     guard child.terminationStatus == 0 else {
-        throw BenchmarkFailure(description: "the outside writer failed (status \(child.terminationStatus))")
+        throw WorkloadFailure(message: "the outside writer failed (status \(child.terminationStatus))")
     }
     let last = try dbPool.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(time) FROM stamp") }
     guard let last, latencies.waitForTime(last, timeout: 10) else {
-        throw BenchmarkFailure(description: "the observer did not see the last outside commit")
+        throw WorkloadFailure(message: "the observer did not see the last outside commit")
     }
     return latencies.values
 }

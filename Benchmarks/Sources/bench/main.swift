@@ -113,6 +113,11 @@ let report = Report(
             + "(VmHWM, reset before, after `malloc_trim`; glibc's mmap threshold fixed at its default) while `Row.fetchAll(db, sql: \"SELECT id, i1, t1, d1 FROM "
             + "item\")` reads the 100,000 rows of an in-memory database; raw C reads them into an array of structs "
             + "(two Int64, a String, a Double).",
+        "outside-commit-to-value: a child process commits 200 rows, one every 5 ms, to the file of a "
+            + "DatabasePool with Configuration.outsideChanges; from the monotonic time in the row (just before its "
+            + "COMMIT) to its reception on the observer's queue (targets: absolute). write-transactions (pool, "
+            + "outside changes on): the pool's 1,000 write transactions with `.fileNotifications`, relative to the "
+            + "same writes without it.",
     ])
 let resultsURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "../../results/latest.md")

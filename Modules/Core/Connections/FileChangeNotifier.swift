@@ -15,7 +15,8 @@ import Dispatch
         private nonisolated(unsafe) let source: any DispatchSourceRead
         /// Signaled once the inotify instance is closed, after the cancellation.
         private let closed = DispatchSemaphore(value: 0)
-        private let isCancelled = LockedValue(false)
+        /// Whether the source is suspended until `rearm()`, and whether it is cancelled.
+        private let state = LockedValue((isSuspended: false, isCancelled: false))
         private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
         /// Starts watching; nil when the system refuses (no inotify instance or watch left, or a
@@ -26,7 +27,9 @@ import Dispatch
         ///   - fileNames: The names of the watched files in the directory.
         ///   - queue: The queue of `onChange`.
         ///   - onChange: Called after one or more of the files changed; changes that happen
-        ///     together are told once.
+        ///     together are told once. Then the notifier waits for `rearm()`: the changes made
+        ///     meanwhile are told after it, once (the system coalesces them, and nothing wakes up
+        ///     for each of them).
         init?(
             directory: String, fileNames: Set<String>, queue: DispatchQueue,
             onChange: @escaping @Sendable () -> Void
@@ -39,16 +42,18 @@ import Dispatch
                 return nil
             }
             let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            self.source = source
             let names = Set(fileNames.map { Array($0.utf8) })
-            source.setEventHandler {
-                if Self.readEvents(descriptor, concerning: names) { onChange() }
+            source.setEventHandler { [weak self] in
+                guard Self.readEvents(descriptor, concerning: names) else { return }
+                self?.suspend()
+                onChange()
             }
             let closed = self.closed
             source.setCancelHandler {
                 close(descriptor)
                 closed.signal()
             }
-            self.source = source
             queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
             source.resume()
         }
@@ -56,14 +61,33 @@ import Dispatch
         /// Stops watching: `onChange` is not called any more once the current call, if any, ends.
         /// Once it returns, the inotify instance is closed (later, when called from `onChange`).
         func cancel() {
-            let isFirstCancellation = isCancelled.withLock { isCancelled in
-                defer { isCancelled = true }
-                return !isCancelled
+            let (isFirstCancellation, isSuspended) = state.withLock { state in
+                defer { state.isCancelled = true }
+                return (!state.isCancelled, state.isSuspended)
             }
             guard isFirstCancellation else { return }
             source.cancel()
+            // A suspended source calls its cancellation handler once resumed.
+            if isSuspended { source.resume() }
             if DispatchQueue.getSpecific(key: Self.queueKey) != ObjectIdentifier(self) {
                 closed.wait()
+            }
+        }
+
+        /// Tells the changes made since the last `onChange`, if any, and the next ones.
+        func rearm() {
+            state.withLock { state in
+                guard state.isSuspended, !state.isCancelled else { return }
+                state.isSuspended = false
+                source.resume()
+            }
+        }
+
+        private func suspend() {
+            state.withLock { state in
+                guard !state.isSuspended, !state.isCancelled else { return }
+                state.isSuspended = true
+                source.suspend()
             }
         }
 

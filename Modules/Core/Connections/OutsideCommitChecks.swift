@@ -13,6 +13,9 @@
 ///   visible, in shared memory that the system does not notify. A look after a signal is repeated
 ///   up to `settleLookCount` times, after 1, 2, 4… milliseconds (`firstSettleDelay`), until a signal
 ///   comes; a look that notices commits starts the repetitions again.
+/// - A look waits `signalDelay` after its signal (1 ms with file notifications), so that the
+///   signals of a burst of writes, the local ones included, make one look: each look is an access of
+///   the writer, which its writes wait for.
 /// - A look that failed is tried again after `retryInterval`.
 ///
 ///     idle ──signal──▶ scheduled ──look starts──▶ running ──look ends──▶ idle, or settling
@@ -45,6 +48,9 @@ struct OutsideCommitChecks {
     var coalescingInterval = 0.003
     /// How long a look waits after one that failed.
     var retryInterval = 0.01
+    /// How long a look waits after the signal that schedules it, so that the signals of a burst of
+    /// writes (the local ones included) make one look.
+    var signalDelay = 0.001
     /// How many looks repeat a look after a signal that found nothing (0 for polling).
     var settleLookCount = 10
     /// The delay of the first repeated look; each next one doubles it.
@@ -126,6 +132,7 @@ struct OutsideCommitChecks {
     }
 
     private func schedule(at now: Double) -> Schedule {
-        now >= earliestLook ? .now : .after(earliestLook - now)
+        let start = max(earliestLook, now + signalDelay)
+        return now >= start ? .now : .after(start - now)
     }
 }

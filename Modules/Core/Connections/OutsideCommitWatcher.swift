@@ -83,7 +83,10 @@ final class OutsideCommitWatcher: Sendable {
             }
         #endif
         // Each poll looks: it needs no repeated look.
-        checks.withLock { $0.settleLookCount = 0 }
+        checks.withLock { checks in
+            checks.settleLookCount = 0
+            checks.signalDelay = 0
+        }
         let interval = pollingInterval ?? OutsideChangeDetection.fallbackPollingInterval
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let nanoseconds = Int(max(interval, 0.001) * 1e9)
@@ -119,8 +122,17 @@ final class OutsideCommitWatcher: Sendable {
             guard case .success(let db) = result else { return self.stop() }
             guard self.checks.withLock({ $0.lookWillStart() }) else { return }
             let look = db.noticeOutsideCommits()
+            self.rearmFileNotifications()
             self.schedule(self.checks.withLock { $0.lookDidEnd(look, at: Self.now()) })
         }
+    }
+
+    /// After a look: the file changes made since the last signal are told (see
+    /// `FileChangeNotifier.rearm()`).
+    private func rearmFileNotifications() {
+        #if os(Linux) || os(Android)
+            if case .fileNotifications(let notifier) = signals.withLock({ $0 }) { notifier.rearm() }
+        #endif
     }
 
     /// The seconds of the monotonic clock.

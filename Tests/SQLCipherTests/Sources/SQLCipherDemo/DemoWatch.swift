@@ -1,0 +1,1 @@
+../../../../Modules/Demo/DemoWatch.swift
