@@ -115,12 +115,12 @@ final class OutsideCommitWatcher: Sendable {
         }
     }
 
+    /// Has the writer look, at the end of its current access or in an access of its own (no thread
+    /// hop for a synchronous write that runs).
     private func scheduleLook() {
         guard let writer else { return }
-        writer.async { [weak self] result in
-            guard let self else { return }
-            guard case .success(let db) = result else { return self.stop() }
-            guard self.checks.withLock({ $0.lookWillStart() }) else { return }
+        writer.runSoon { [weak self] db in
+            guard let self, self.checks.withLock({ $0.lookWillStart() }) else { return }
             let look = db.noticeOutsideCommits()
             self.rearmFileNotifications()
             self.schedule(self.checks.withLock { $0.lookDidEnd(look, at: Self.now()) })

@@ -11,6 +11,9 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Gives the DatabaseQueue or DatabasePool a unique identity for as long as the connection lives.
     private let owner: DatabaseAccessOwner
     private let isClosed = LockedValue(false)
+    /// The work to run at the end of the current access (see `runSoon(_:)`); nil for a connection
+    /// that has none (one that does not notice outside commits).
+    private let soonWork: LockedValue<SoonWork<@Sendable (Database) -> Void>>?
 
     /// Opens a connection whose accesses run on a new serial queue.
     ///
@@ -25,6 +28,7 @@ final class SerializedDatabase: @unchecked Sendable {
         queue.setSpecific(key: SerializedDatabase.ownerKey, value: ObjectIdentifier(owner))
         self.owner = owner
         self.queue = queue
+        soonWork = configuration.outsideChanges == .ignored ? nil : LockedValue(SoonWork())
         self.db = try queue.sync {
             try Database(
                 path: path, description: description, configuration: configuration, driver: driver,
@@ -52,7 +56,11 @@ final class SerializedDatabase: @unchecked Sendable {
     func sync<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.sync {
             try checkOpen()
-            return try CurrentDatabase.withAccess(db) { try db.withNoTransactionLeftOpen { try body(db) } }
+            return try CurrentDatabase.withAccess(db) {
+                accessWillStart()
+                defer { accessWillEnd() }
+                return try db.withNoTransactionLeftOpen { try body(db) }
+            }
         }
     }
 
@@ -72,6 +80,8 @@ final class SerializedDatabase: @unchecked Sendable {
                 fatalError("Connection is closed: \(db.description)")
             }
             return try CurrentDatabase.withAccess(db) {
+                accessWillStart()
+                defer { accessWillEnd() }
                 let result: T
                 do {
                     result = try body(db)
@@ -114,13 +124,36 @@ final class SerializedDatabase: @unchecked Sendable {
             do {
                 try self.checkOpen()
                 CurrentDatabase.withAccess(self.db) {
+                    self.accessWillStart()
                     body(.success(self.db))
                     self.db.checkNoTransactionLeftOpen()
+                    self.accessWillEnd()
                 }
             } catch {
                 body(.failure(error))
             }
         }
+    }
+
+    /// Runs `work` on the connection as soon as it can without a thread hop: at the end of the
+    /// access that runs, or later in an access of its own (never, once the connection is closed).
+    /// Only for a connection that notices outside commits (nothing happens otherwise).
+    func runSoon(_ work: @escaping @Sendable (Database) -> Void) {
+        guard let soonWork, let work = soonWork.withLock({ $0.add(work) }) else { return }
+        async { result in
+            guard case .success(let db) = result else { return }
+            work(db)
+        }
+    }
+
+    private func accessWillStart() {
+        soonWork?.withLock { $0.accessWillStart() }
+    }
+
+    /// Runs the work added during the access, before the access ends.
+    private func accessWillEnd() {
+        guard let soonWork else { return }
+        for work in soonWork.withLock({ $0.accessWillEnd() }) { work(db) }
     }
 
     /// Closes the connection; later accesses fail with `SQLITE_MISUSE`.
