@@ -7,10 +7,15 @@ extension Row {
     /// ```
     public var prefetchedRows: PrefetchedRowsView { PrefetchedRowsView(rows: storage.prefetchedRows) }
 
-    /// The row, with prefetched rows: a copy of its values, its columns and its scopes.
+    /// The row, with prefetched rows: its values (shared by a copied row, else copied), its columns
+    /// and its scopes.
     package func withPrefetchedRows(_ prefetchedRows: [String: [Row]]) -> Row {
-        let unadapted = storage.base.map { Row(storage: $0, valuesStart: valuesStart) } ?? self
-        return Row(storage: storage.copying(unadapted.databaseValues, prefetchedRows: prefetchedRows), valuesStart: 0)
+        let unadapted = storage.base ?? storage
+        guard let values = unadapted.copiedValues else {
+            let values = CopiedValues.currentRow(of: unadapted.statement!)
+            return Row(storage: storage.copying(values, prefetchedRows: prefetchedRows), valuesStart: 0)
+        }
+        return Row(storage: storage.copying(values, prefetchedRows: prefetchedRows), valuesStart: valuesStart)
     }
 
     /// The records decoded from the prefetched rows of a key: `try row.decode([Book].self, forKey: "books")`.
