@@ -151,11 +151,11 @@ private func expectSameReads(_ copied: Row, _ cursorRow: Row, sourceLocation: So
                 let tail = try #require(row.scopes["tail"])
                 expectSameReads(tail, try #require(cursorRow.scopes["tail"]))
                 #expect(tail.columnNames == ["ratio", "even", "text"])
-                #expect(tail["ratio"] as Double == Double(id) / 2)
-                #expect(tail["even"] as Int? == (id % 2 == 0 ? id : nil))
+                #expect(try tail.decode(Double.self, forColumn: "ratio") == Double(id) / 2)
+                #expect(try tail.decode(Int?.self, forColumn: "even") == (id % 2 == 0 ? id : nil))
                 #expect(tail.hasNull(atIndex: 1) == (id % 2 == 1))
-                #expect(tail["text"] as String == "text \(id)")
-                #expect(row.unadapted["name"] as String == "name \(id)")
+                #expect(try tail.decode(String.self, forColumn: "text") == "text \(id)")
+                #expect(try row.unadapted.decode(String.self, forColumn: "name") == "name \(id)")
                 index += 1
             }
             #expect(index == 100)
