@@ -75,6 +75,18 @@ final class CopiedValues: ManagedBuffer<CopiedValues.Header, UInt64> {
     @inline(__always)
     func reading<T>(at index: Int, _ read: (CopiedValues, Int) -> T) -> T { read(self, index) }
 
+    /// The value at an index when it is stored as a value of the requested type (Int64, Double or
+    /// String), without building a `DatabaseValue`; nil otherwise, and for other types.
+    @inline(__always)
+    func storedValue<T>(_ type: T.Type, at index: Int) -> T? {
+        // Code specialized for a type keeps one of these branches at most, which casts between
+        // identical types (where `as!` would cost a dynamic cast).
+        if T.self == Int64.self { return unsafeBitCast(integer(at: index), to: T?.self) }
+        if T.self == Double.self { return unsafeBitCast(real(at: index), to: T?.self) }
+        if T.self == String.self { return unsafeBitCast(text(at: index), to: T?.self) }
+        return nil
+    }
+
     /// The integer at an index, if the value is stored as an integer.
     @inline(__always)
     func integer(at index: Int) -> Int64? {

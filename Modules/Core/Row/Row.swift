@@ -209,17 +209,17 @@ extension Row {
 
     @usableFromInline @inline(__always)
     func storedInteger(atIndex index: Int) -> Int64? {
-        storedColumn(atIndex: index, { $0.storedInteger(at: $1) }, copied: { $0.integer(at: $1) })
+        storedColumn(atIndex: index) { $0.storedInteger(at: $1) }
     }
 
     @usableFromInline @inline(__always)
     func storedReal(atIndex index: Int) -> Double? {
-        storedColumn(atIndex: index, { $0.storedReal(at: $1) }, copied: { $0.real(at: $1) })
+        storedColumn(atIndex: index) { $0.storedReal(at: $1) }
     }
 
     @usableFromInline @inline(__always)
     func storedText(atIndex index: Int) -> String? {
-        storedColumn(atIndex: index, { $0.storedText(at: $1) }, copied: { $0.text(at: $1) })
+        storedColumn(atIndex: index) { $0.storedText(at: $1) }
     }
 
     /// The index of the row's leftmost value in the statement of a row of a statement (of an
@@ -241,34 +241,26 @@ extension Row {
         return storage.baseStatement?.reading(at: index, read) ?? nil
     }
 
-    /// The result of `read` with the statement of a row of a statement and the index of a column,
-    /// or of `readCopied` with the copied values and the position there of the value.
+    /// The result of `read` with the statement of a row of a statement and the index of a column;
+    /// for other rows, see `adaptedOrCopiedColumn`.
     @inline(__always)
-    private func storedColumn<T>(
-        atIndex index: Int, _ read: (Statement, CInt) -> T?, copied readCopied: (CopiedValues, Int) -> T?
-    ) -> T? {
+    private func storedColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
         checkIndex(index)
         // The other rows first: after the statement's read, nothing more needs the row's registers.
-        guard storage.statement != nil else {
-            if storage.baseStatement != nil { return adaptedStatementColumn(atIndex: index, read) }
-            return copiedColumn(atIndex: index, readCopied)
-        }
+        guard storage.statement != nil else { return adaptedOrCopiedColumn(atIndex: index, read) }
         // Optional chaining borrows the statement, where binding it would retain it.
         return storage.statement?.reading(at: CInt(index), read) ?? nil
     }
 
-    /// For an adapted row of a statement's rows, the result of `read` at the base index. Not
-    /// inlined (as `copiedColumn`): the rows of a statement read at once.
+    /// For an adapted row of a statement's rows, the result of `read` at the base index; for a
+    /// copied row, the value at the index if it is stored as a `T` (Int64, Double or String). Not
+    /// inlined: the rows of a statement read at once.
     @inline(never)
-    private func adaptedStatementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
-        storage.baseStatement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
-    }
-
-    /// For a copied row, the result of `read` with the copied values and the position there of the
-    /// value at an index.
-    @inline(never)
-    private func copiedColumn<T>(atIndex index: Int, _ read: (CopiedValues, Int) -> T?) -> T? {
-        withCopiedValue(atIndex: index, read) ?? nil
+    private func adaptedOrCopiedColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
+        if storage.baseStatement != nil {
+            return storage.baseStatement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
+        }
+        return withCopiedValue(atIndex: index) { $0.storedValue(T.self, at: $1) } ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing
