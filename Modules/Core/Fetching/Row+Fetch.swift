@@ -39,10 +39,11 @@ extension Row {
         let maximumBatchRowCount = Swift.max(1, maximumBatchValueCount / Swift.max(1, columnCount))
         var batchRowCount = Swift.min(16, maximumBatchRowCount)
         var rows: [Row] = []
-        var builder = CopiedValuesBuilder(capacity: batchRowCount * columnCount)
         // The first row of a batch is stepped before the batch is allocated: no result, or a last
-        // batch that ended full, allocates nothing more.
-        while try cursor.next() != nil {
+        // batch that ended full, allocates nothing more. The builder's staging serves every batch.
+        guard try cursor.next() != nil else { return rows }
+        var builder = CopiedValuesBuilder(capacity: batchRowCount * columnCount)
+        repeat {
             var rowCount = 0
             repeat {
                 builder.appendCurrentRow(of: statement)
@@ -55,7 +56,7 @@ extension Row {
             }
             if rowCount < batchRowCount { return rows }
             batchRowCount = Swift.min(batchRowCount * 2, maximumBatchRowCount)
-        }
+        } while try cursor.next() != nil
         return rows
     }
 
