@@ -20,10 +20,10 @@ extension Row {
         try Set(copiedRows(statement, arguments: arguments, adapter: adapter))
     }
 
-    /// At most how many values the copied rows of one storage hold (48 KB of values): few enough
-    /// that a row kept alone keeps little memory alive, many enough that allocating and freeing
-    /// storages costs little (measured: batches of 64 rows of 7 columns cost 10 % more time than
-    /// batches of 256).
+    /// At most how many values the copied rows of one storage hold (18 KB, and the bytes of their
+    /// short texts and blobs: see `CopiedValues`): few enough that a row kept alone keeps little
+    /// memory alive, many enough that allocating and freeing storages costs little (measured:
+    /// batches of 64 rows of 7 columns cost 10 % more time than batches of 256).
     private static let maximumBatchValueCount = 2048
 
     /// The rows of a statement, copied in batches that share one storage: a row then costs no
@@ -40,27 +40,23 @@ extension Row {
         var batchRowCount = Swift.min(16, maximumBatchRowCount)
         var rows: [Row] = []
         // The first row of a batch is stepped before the batch is allocated: no result, or a last
-        // batch that ended full, allocates nothing more.
-        while try cursor.next() != nil {
+        // batch that ended full, allocates nothing more. The builder's staging serves every batch.
+        guard try cursor.next() != nil else { return rows }
+        var builder = CopiedValuesBuilder(capacity: batchRowCount * columnCount)
+        repeat {
             var rowCount = 0
-            let values = try [DatabaseValue](unsafeUninitializedCapacity: batchRowCount * columnCount) {
-                buffer, initializedCount in
-                repeat {
-                    for column in 0..<columnCount {
-                        buffer.initializeElement(at: initializedCount, to: statement.databaseValue(at: Int32(column)))
-                        initializedCount += 1
-                    }
-                    rowCount += 1
-                } while try rowCount < batchRowCount && cursor.next() != nil
-            }
-            let unadapted = RowStorage(columns: statement.columns, values: values)
+            repeat {
+                builder.appendCurrentRow(of: statement)
+                rowCount += 1
+            } while try rowCount < batchRowCount && cursor.next() != nil
+            let unadapted = RowStorage(columns: statement.columns, values: builder.build())
             let storage = layout.map { RowStorage(base: unadapted, layout: $0) } ?? unadapted
             for index in 0..<rowCount {
                 rows.append(Row(storage: storage, valuesStart: index * columnCount))
             }
             if rowCount < batchRowCount { return rows }
             batchRowCount = Swift.min(batchRowCount * 2, maximumBatchRowCount)
-        }
+        } while try cursor.next() != nil
         return rows
     }
 

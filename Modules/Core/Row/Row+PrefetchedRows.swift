@@ -7,10 +7,13 @@ extension Row {
     /// ```
     public var prefetchedRows: PrefetchedRowsView { PrefetchedRowsView(rows: storage.prefetchedRows) }
 
-    /// The row, with prefetched rows: a copy of its values, its columns and its scopes.
+    /// The row, with prefetched rows: its columns, its scopes, and the values of its copy (a copied
+    /// row's own, shared).
     package func withPrefetchedRows(_ prefetchedRows: [String: [Row]]) -> Row {
-        let unadapted = storage.base.map { Row(storage: $0, valuesStart: valuesStart) } ?? self
-        return Row(storage: storage.copying(unadapted.databaseValues, prefetchedRows: prefetchedRows), valuesStart: 0)
+        let copied = copy()
+        let values = (copied.storage.base ?? copied.storage).copiedValues!
+        return Row(
+            storage: copied.storage.copying(values, prefetchedRows: prefetchedRows), valuesStart: copied.valuesStart)
     }
 
     /// The records decoded from the prefetched rows of a key: `try row.decode([Book].self, forKey: "books")`.

@@ -22,7 +22,8 @@ import Foundation
 public struct Row: Sendable {
     /// The columns, and the statement or the copied values, that this row reads.
     let storage: RowStorage
-    /// The position of this row's first value in `storage.copiedValues` (0 for a statement row).
+    /// The position of this row's first value in the copied values of its storage (of its
+    /// storage's base for an adapted row); 0 for a row of a statement.
     let valuesStart: Int
 
     var columns: RowColumns { storage.columns }
@@ -34,7 +35,7 @@ public struct Row: Sendable {
     }
 
     init(columns: RowColumns, values: [DatabaseValue]) {
-        self.init(storage: RowStorage(columns: columns, values: values), valuesStart: 0)
+        self.init(storage: RowStorage(columns: columns, values: .of(values)), valuesStart: 0)
     }
 
     init(statement: Statement) {
@@ -83,12 +84,7 @@ public struct Row: Sendable {
     public var columnNames: [String] { columns.names }
 
     /// The values, from left to right.
-    public var databaseValues: [DatabaseValue] {
-        if storage.statement == nil && storage.base == nil {
-            return Array(storage.copiedValues[valuesStart..<(valuesStart + count)])
-        }
-        return (0..<count).map(databaseValue(atIndex:))
-    }
+    public var databaseValues: [DatabaseValue] { (0..<count).map(databaseValue(atIndex:)) }
 
     /// Whether the row was fetched from a statement (a cursor's row, or a copy of it), rather than
     /// built from values.
@@ -98,8 +94,7 @@ public struct Row: Sendable {
     /// adapted row keeps its adapter's columns and scopes, and copies its unadapted values.
     public func copy() -> Row {
         guard let statement = (storage.base ?? storage).statement else { return self }
-        let values = (0..<Int32(statement.columnCount)).map(statement.databaseValue(at:))
-        return Row(storage: storage.copying(values), valuesStart: 0)
+        return Row(storage: storage.copying(.currentRow(of: statement)), valuesStart: 0)
     }
 
     /// Whether there is a column of this name (case-insensitive).
@@ -119,7 +114,11 @@ public struct Row: Sendable {
     }
 
     /// Whether the value at this index is NULL.
-    public func hasNull(atIndex index: Int) -> Bool { databaseValue(atIndex: index).isNull }
+    public func hasNull(atIndex index: Int) -> Bool {
+        checkIndex(index)
+        // A copied text is not decoded.
+        return withCopiedValue(atIndex: index) { $0.isNull(at: $1) } ?? databaseValue(atIndex: index).isNull
+    }
 
     /// The value at an index, from 0 for the leftmost column.
     public func databaseValue(atIndex index: Int) -> DatabaseValue {
@@ -130,10 +129,19 @@ public struct Row: Sendable {
 
     /// The value at an index of a copied or adapted row.
     private func copiedOrAdaptedValue(atIndex index: Int) -> DatabaseValue {
-        guard let base = storage.base else { return storage.copiedValues[valuesStart + index] }
-        let baseIndex = storage.baseIndexes[index]
         // Optional chaining borrows the statement, where binding it would retain it.
-        return storage.baseStatement?.databaseValue(at: Int32(baseIndex)) ?? base.copiedValues[valuesStart + baseIndex]
+        storage.baseStatement?.databaseValue(at: Int32(storage.baseIndexes[index]))
+            ?? withCopiedValue(atIndex: index) { $0.databaseValue(at: $1) }!
+    }
+
+    /// For a copied row, or an adapted row of copied rows: the result of `read` with the copied
+    /// values and the position there of the value at an index (checked by the caller); nil for a
+    /// row of a statement.
+    @inline(__always)
+    func withCopiedValue<T>(atIndex index: Int, _ read: (CopiedValues, Int) -> T) -> T? {
+        // Optional chaining borrows the values, where binding them would retain them.
+        guard storage.base != nil else { return storage.copiedValues?.reading(at: valuesStart + index, read) }
+        return storage.base?.copiedValues?.reading(at: valuesStart + storage.baseIndexes[index], read)
     }
 
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
@@ -186,27 +194,33 @@ extension Row {
         throw decodingError(Value.self, from: dbValue, atIndex: index)
     }
 
-    /// A value of a standard type read straight from the statement, without building a
-    /// `DatabaseValue`, when its column stores a value of the same kind; nil for other types, other
-    /// kinds of values, and copied rows (the caller then reads and converts the `DatabaseValue`).
+    /// A value of a standard type read straight from the statement or the copied values, without
+    /// building a `DatabaseValue`, when its column stores a value of the same kind; nil for other
+    /// types and other kinds of values (the caller then reads and converts the `DatabaseValue`).
     @inlinable @inline(__always)
     func storedValue<Value>(_ type: Value.Type, atIndex index: Int) -> Value? {
         // Code specialized for a type keeps one of these branches at most.
-        if Value.self == Int64.self { return statementInteger(atIndex: index) as! Value? }
-        if Value.self == Int.self { return statementInteger(atIndex: index).flatMap(Int.init(exactly:)) as! Value? }
-        if Value.self == Double.self { return statementReal(atIndex: index) as! Value? }
-        if Value.self == String.self { return statementText(atIndex: index) as! Value? }
+        if Value.self == Int64.self { return storedInteger(atIndex: index) as! Value? }
+        if Value.self == Int.self { return storedInteger(atIndex: index).flatMap(Int.init(exactly:)) as! Value? }
+        if Value.self == Double.self { return storedReal(atIndex: index) as! Value? }
+        if Value.self == String.self { return storedText(atIndex: index) as! Value? }
         return nil
     }
 
     @usableFromInline @inline(__always)
-    func statementInteger(atIndex index: Int) -> Int64? { statementColumn(atIndex: index) { $0.storedInteger(at: $1) } }
+    func storedInteger(atIndex index: Int) -> Int64? {
+        storedColumn(atIndex: index) { $0.storedInteger(at: $1) }
+    }
 
     @usableFromInline @inline(__always)
-    func statementReal(atIndex index: Int) -> Double? { statementColumn(atIndex: index) { $0.storedReal(at: $1) } }
+    func storedReal(atIndex index: Int) -> Double? {
+        storedColumn(atIndex: index) { $0.storedReal(at: $1) }
+    }
 
     @usableFromInline @inline(__always)
-    func statementText(atIndex index: Int) -> String? { statementColumn(atIndex: index) { $0.storedText(at: $1) } }
+    func storedText(atIndex index: Int) -> String? {
+        storedColumn(atIndex: index) { $0.storedText(at: $1) }
+    }
 
     /// The index of the row's leftmost value in the statement of a row of a statement (of an
     /// adapted row's unadapted row); nil for copied rows, and for adapted rows without column.
@@ -227,18 +241,26 @@ extension Row {
         return storage.baseStatement?.reading(at: index, read) ?? nil
     }
 
+    /// The result of `read` with the statement of a row of a statement and the index of a column;
+    /// for other rows, see `adaptedOrCopiedColumn`.
     @inline(__always)
-    private func statementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
+    private func storedColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
         checkIndex(index)
+        // The other rows first: after the statement's read, nothing more needs the row's registers.
+        guard storage.statement != nil else { return adaptedOrCopiedColumn(atIndex: index, read) }
         // Optional chaining borrows the statement, where binding it would retain it.
-        return storage.statement?.reading(at: CInt(index), read) ?? adaptedStatementColumn(atIndex: index, read)
+        return storage.statement?.reading(at: CInt(index), read) ?? nil
     }
 
-    /// For an adapted row of a statement's rows, the result of `read` at the base index; nil for
-    /// copied rows, which have no statement. Not inlined: the rows of a statement read at once.
+    /// For an adapted row of a statement's rows, the result of `read` at the base index; for a
+    /// copied row, the value at the index if it is stored as a `T` (Int64, Double or String). Not
+    /// inlined: the rows of a statement read at once.
     @inline(never)
-    private func adaptedStatementColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
-        storage.baseStatement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
+    private func adaptedOrCopiedColumn<T>(atIndex index: Int, _ read: (Statement, CInt) -> T?) -> T? {
+        if storage.baseStatement != nil {
+            return storage.baseStatement?.reading(at: CInt(storage.baseIndexes[index]), read) ?? nil
+        }
+        return withCopiedValue(atIndex: index) { $0.storedValue(T.self, at: $1) } ?? nil
     }
 
     /// The value of the leftmost column of this name, converted to the requested type. A missing

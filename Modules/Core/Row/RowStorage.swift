@@ -3,21 +3,23 @@
 ///
 /// Rows are values that hold one reference to a storage, so that copying a row costs a single
 /// reference count. The rows that `fetchAll` copies share one storage per batch, each row reading
-/// its own range of `copiedValues`. An adapted storage reads the values of its base storage, at
-/// the base indexes of its layout; its scopes' storages are built with it, so that a scoped row costs no allocation.
+/// its own range of `copiedValues` (compact: see `CopiedValues`). An adapted storage reads the
+/// values of its base storage, at the base indexes of its layout; its scopes' storages are built
+/// with it, so that a scoped row costs no allocation.
 /// Unadapted rows never look at the adaptation: their reads cost what they cost before adapters.
 final class RowStorage: @unchecked Sendable {
-    // Sendable: copied values are immutable. A statement storage is, by contract, only read inside
-    // the database access of its cursor, on the connection's queue (the cursor checks that access);
-    // its mutable state is only used on that thread (`reusableDecodingContainer()` checks it).
+    // Sendable: copied values are immutable (a `CopiedValues` buffer is written before any storage
+    // shares it). A statement storage is, by contract, only read inside the database access of its
+    // cursor, on the connection's queue (the cursor checks that access); its mutable state is only
+    // used on that thread (`reusableDecodingContainer()` checks it).
 
     let columns: RowColumns
     /// The statement whose current row the rows read, or nil for copied and adapted rows. (Two
     /// stored properties rather than an enum: reading them costs no reference counting in the hot
     /// path.)
     let statement: Statement?
-    /// The copied values, row after row (empty for a statement and adapted rows).
-    let copiedValues: [DatabaseValue]
+    /// The copied values, row after row (nil for statement and adapted rows).
+    let copiedValues: CopiedValues?
     /// The storage of the unadapted rows that adapted rows read, nil for an unadapted storage.
     let base: RowStorage?
     /// The statement of the base storage, whose current row adapted rows read (nil for other
@@ -60,7 +62,7 @@ final class RowStorage: @unchecked Sendable {
     @exclusivity(unchecked) private var keptConformances: [DecodedTypeConformances] = []
     private static let keptConformancesCapacity = 8
 
-    init(columns: RowColumns, values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) {
+    init(columns: RowColumns, values: CopiedValues, prefetchedRows: [String: [Row]] = [:]) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
@@ -75,7 +77,7 @@ final class RowStorage: @unchecked Sendable {
     init(statement: Statement) {
         self.columns = statement.columns
         self.statement = statement
-        self.copiedValues = []
+        self.copiedValues = nil
         self.base = nil
         self.baseStatement = nil
         self.adaptedLayout = nil
@@ -90,7 +92,7 @@ final class RowStorage: @unchecked Sendable {
         self.prefetchedRows = prefetchedRows
         self.columns = layout.columns.columns
         self.statement = nil
-        self.copiedValues = []
+        self.copiedValues = nil
         self.base = base
         self.baseStatement = base.statement
         self.adaptedLayout = layout
@@ -100,9 +102,9 @@ final class RowStorage: @unchecked Sendable {
         }
     }
 
-    /// The same layout over copied values: the storage of a copy of one row of this storage, with
-    /// its prefetched rows.
-    func copying(_ values: [DatabaseValue], prefetchedRows: [String: [Row]] = [:]) -> RowStorage {
+    /// The same layout over copied values: the storage of a copy of one row of this storage (or of
+    /// its values), with its prefetched rows.
+    func copying(_ values: CopiedValues, prefetchedRows: [String: [Row]] = [:]) -> RowStorage {
         let unadapted = RowStorage(columns: (base ?? self).columns, values: values, prefetchedRows: prefetchedRows)
         guard let adaptedLayout else { return unadapted }
         return RowStorage(base: unadapted, layout: adaptedLayout, prefetchedRows: prefetchedRows)
@@ -113,7 +115,7 @@ final class RowStorage: @unchecked Sendable {
     func forDecodingOneRecord() -> RowStorage {
         guard let base, let adaptedLayout else {
             // A storage of one row, with prefetched rows.
-            return RowStorage(columns: columns, values: copiedValues, prefetchedRows: prefetchedRows)
+            return RowStorage(columns: columns, values: copiedValues!, prefetchedRows: prefetchedRows)
         }
         return RowStorage(base: base, layout: adaptedLayout, prefetchedRows: prefetchedRows)
     }
