@@ -196,4 +196,14 @@ let outsideChangeChecks: [ConformanceCheck] = [
         try expectEqual(recorder.waitForNext(), 0)
         try expectEqual(recorder.waitForNext(), 1)
     },
+    ConformanceCheck(
+        "a polling interval that is not a positive number of seconds fails the opening with SQLITE_MISUSE",
+        kinds: DatabaseKind.onDisk
+    ) { factory in
+        for interval in [0, -1, .nan, .infinity] as [TimeInterval] {
+            try expectDatabaseError(.SQLITE_MISUSE, messageContains: "polling interval") {
+                try factory.makeWriter { $0.outsideChanges = .polling(interval: interval) }
+            }
+        }
+    },
 ]

@@ -23,7 +23,8 @@ public enum OutsideChangeDetection: Sendable, Hashable {
     case fileNotifications
     /// The database looks for outside commits every `interval` seconds: for the file systems whose
     /// changes the operating system does not notify, such as the mount of a replicated SQLite
-    /// (LiteFS), or a network file system.
+    /// (LiteFS), or a network file system. An interval that is not a positive number of seconds
+    /// fails the opening of the database with `SQLITE_MISUSE`.
     case polling(interval: TimeInterval)
 
     /// The polling interval of `fileNotifications` where file notifications are missing: half a

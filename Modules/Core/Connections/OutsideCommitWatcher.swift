@@ -29,8 +29,9 @@ final class OutsideCommitWatcher: Sendable {
     /// Starts noticing the commits of other connections to the database of `writer`, unless the
     /// detection is `.ignored` or the database has no file: the watcher is then nil.
     ///
-    /// - throws: A `DatabaseError` when the writer cannot read what it needs (`PRAGMA
-    ///   database_list`, `PRAGMA data_version`).
+    /// - throws: A `DatabaseError`: `SQLITE_MISUSE` for a polling interval that is not a positive
+    ///   number of seconds, or the error of what the writer reads (`PRAGMA database_list`, `PRAGMA
+    ///   data_version`).
     static func start(
         on writer: SerializedDatabase, detection: OutsideChangeDetection, label: String
     ) throws -> OutsideCommitWatcher? {
@@ -38,7 +39,14 @@ final class OutsideCommitWatcher: Sendable {
         switch detection {
         case .ignored: return nil
         case .fileNotifications: pollingInterval = nil
-        case .polling(let interval): pollingInterval = interval
+        case .polling(let interval):
+            guard interval > 0, interval.isFinite else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "Configuration.outsideChanges: the polling interval must be a positive number of "
+                        + "seconds, not \(interval)")
+            }
+            pollingInterval = interval
         }
         guard let file = try writer.sync({ db in try db.startNoticingOutsideCommits() }) else { return nil }
         let watcher = OutsideCommitWatcher(writer: writer, label: label)
@@ -89,7 +97,8 @@ final class OutsideCommitWatcher: Sendable {
         }
         let interval = pollingInterval ?? OutsideChangeDetection.fallbackPollingInterval
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = Int(max(interval, 0.001) * 1e9)
+        // At most 10⁹ seconds, whose nanoseconds fit an Int.
+        let nanoseconds = Int(min(interval, 1e9) * 1e9)
         timer.schedule(
             deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
             leeway: .nanoseconds(nanoseconds / 10))
