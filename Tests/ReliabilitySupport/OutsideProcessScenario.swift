@@ -102,6 +102,9 @@ public enum OutsideProcessScenario {
         let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
             in: writer, onError: { _ in }, onChange: { _ in regionChange.signal() })
         defer { regionObservation.cancel() }
+        // The region observer is registered in an access of the writer, which this one follows: it
+        // is registered before the child commits.
+        writer.writeWithoutTransaction { _ in }
         for recorder in recorders {
             guard try recorder.waitForNext() == 0 else {
                 throw StressFailure(description: "the initial count is not 0")

@@ -49,6 +49,9 @@ let outsideChangeChecks: [ConformanceCheck] = [
         let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
             in: writer, onError: { _ in }, onChange: { _ in changes.withLock { $0 += 1 } })
         defer { regionObservation.cancel() }
+        // The region observer is registered in an access of the writer, which this one follows: it
+        // is registered before the commit.
+        writer.writeWithoutTransaction { _ in }
         for recorder in [values, published, rx, sequence] { try expectEqual(recorder.waitForNext(), 0) }
         try insertRow(other)
         for recorder in [values, published, rx, sequence] { _ = try recorder.waitForNext(where: { $0 == 1 }) }
