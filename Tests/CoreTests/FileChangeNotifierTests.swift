@@ -7,7 +7,7 @@
     @testable import RSCore
 
     /// The inotify watch of a database's files: it tells changes of the watched names only, once
-    /// per burst, and waits for `rearm()` before telling the next ones.
+    /// per burst, and waits for `rearm()` before telling the next ones (and before the first).
     @Suite struct FileChangeNotifierTests {
         private func append(_ text: String, to path: String) throws {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -28,6 +28,12 @@
                     queue: DispatchQueue(label: "notifier")
                 ) { changes.signal() })
             defer { notifier.cancel() }
+            // It starts waiting for its first rearm, which tells the change made meanwhile.
+            try append("0", to: watched)
+            #expect(changes.wait(timeout: .now() + 0.2) == .timedOut)
+            notifier.rearm()
+            #expect(changes.wait(timeout: .now() + 10) == .success)
+            notifier.rearm()
 
             try append("a", to: other)
             try append("a", to: watched)

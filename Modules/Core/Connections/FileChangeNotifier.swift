@@ -15,8 +15,8 @@ import Dispatch
         private nonisolated(unsafe) let source: any DispatchSourceRead
         /// Signaled once the inotify instance is closed, after the cancellation.
         private let closed = DispatchSemaphore(value: 0)
-        /// Whether the source is suspended until `rearm()`, and whether it is cancelled.
-        private let state = LockedValue((isSuspended: false, isCancelled: false))
+        /// Whether the source is suspended until `rearm()` (it starts so), and whether it is cancelled.
+        private let state = LockedValue((isSuspended: true, isCancelled: false))
         private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
         /// Starts watching; nil when the system refuses (no inotify instance or watch left, or a
@@ -29,7 +29,8 @@ import Dispatch
         ///   - onChange: Called after one or more of the files changed; changes that happen
         ///     together are told once. Then the notifier waits for `rearm()`: the changes made
         ///     meanwhile are told after it, once (the system coalesces them, and nothing wakes up
-        ///     for each of them).
+        ///     for each of them). The notifier starts waiting so: the first `rearm()` starts it,
+        ///     once its owner can rearm it after a change.
         init?(
             directory: String, fileNames: Set<String>, queue: DispatchQueue,
             onChange: @escaping @Sendable () -> Void
@@ -55,7 +56,6 @@ import Dispatch
                 closed.signal()
             }
             queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
-            source.resume()
         }
 
         /// Stops watching: `onChange` is not called any more once the current call, if any, ends.
@@ -74,7 +74,8 @@ import Dispatch
             }
         }
 
-        /// Tells the changes made since the last `onChange`, if any, and the next ones.
+        /// Tells the changes made since the last `onChange` (or since the notifier was created), if
+        /// any, and the next ones.
         func rearm() {
             state.withLock { state in
                 guard state.isSuspended, !state.isCancelled else { return }

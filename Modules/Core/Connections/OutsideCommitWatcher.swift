@@ -85,7 +85,9 @@ final class OutsideCommitWatcher: Sendable {
                     directory: url.deletingLastPathComponent().path, fileNames: fileNames, queue: queue,
                     onChange: signal)
                 {
+                    // Started once recorded: a look after its first change must find it to rearm it.
                     signals.withLock { $0 = .fileNotifications(notifier) }
+                    notifier.rearm()
                     return
                 }
             }
