@@ -1,14 +1,9 @@
 import Foundation
 import RSCore
-import RSObservation
-import RSQueryInterface
-import RSReactive
-import RSTestSupport
-import RSTesting
 
 /// Changes from other processes: a child process commits to the file of a database that notices
 /// outside commits (`Configuration.outsideChanges`), and every form of observation of the database
-/// sees them. The child also reports the inotify instances of a process whose databases are
+/// sees them (`observeEveryForm`, of the conformance suite's support). The child also reports the inotify instances of a process whose databases are
 /// closed.
 public enum OutsideProcessScenario {
     /// The first argument of the child that commits rows: `outside-commits <kind> <path> <count>`.
@@ -82,40 +77,5 @@ public enum OutsideProcessScenario {
             )
         }
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Observes the row count of `t` in every form (ValueObservation, its publisher, its async
-    /// sequence, the rx API, and a DatabaseRegionObservation), runs `commit` (which makes another
-    /// process commit `count` rows), and throws unless every form sees the last count.
-    public static func observeEveryForm(
-        _ writer: any DatabaseWriter, count: Int, commit: () throws -> Void
-    ) throws {
-        try writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)") }
-        let rowCount = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
-        let recorders = [
-            rowCount.record(in: writer),
-            rowCount.publisher(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "publisher"))).record(),
-            rowCount.rx.observe(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "rx"))).record(),
-            rowCount.values(in: writer).record(),
-        ]
-        let regionChange = DispatchSemaphore(value: 0)
-        let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
-            in: writer, onError: { _ in }, onChange: { _ in regionChange.signal() })
-        defer { regionObservation.cancel() }
-        // The region observer is registered in an access of the writer, which this one follows: it
-        // is registered before the child commits.
-        writer.writeWithoutTransaction { _ in }
-        for recorder in recorders {
-            guard try recorder.waitForNext() == 0 else {
-                throw StressFailure(description: "the initial count is not 0")
-            }
-        }
-        try commit()
-        for recorder in recorders {
-            _ = try recorder.waitForNext(where: { $0 == count })
-        }
-        guard regionChange.wait(timeout: .now() + 10) == .success else {
-            throw StressFailure(description: "DatabaseRegionObservation was not told")
-        }
     }
 }

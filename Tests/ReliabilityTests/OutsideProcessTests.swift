@@ -15,7 +15,7 @@ import Testing
             let writer = try kind.open(
                 path: path, configuration: OutsideProcessScenario.configuration(testedConfiguration()),
                 driver: testedDriver)
-            try OutsideProcessScenario.observeEveryForm(writer, count: 20) {
+            try observeEveryForm(writer, count: 20) {
                 _ = try OutsideProcessScenario.runChild(
                     worker: testedWorker,
                     arguments: [OutsideProcessScenario.commitRowsArgument, kind.rawValue, path, "20"])

@@ -6,18 +6,48 @@ import RSQueryInterface
 import RSReactive
 import RSTesting
 
-/// A database of the check's file that notices outside commits, with a table `t`. It waits for
-/// locks, as every connection of a file that several connections write should: in rollback-journal
-/// mode, a connection that reads (or looks for outside commits) holds a lock that a commit waits for.
+/// Makes a configuration notice outside commits, and wait for locks, as every connection of a file
+/// that several connections write should: in rollback-journal mode, a connection that reads (or
+/// looks for outside commits) holds a lock that a commit waits for.
+private func watching(_ configuration: inout Configuration) {
+    configuration.outsideChanges = .fileNotifications
+    configuration.busyMode = .timeout(10)
+}
+
+/// A database of the check's file that notices outside commits (see `watching`), with a table `t`.
 private func makeWatchedDatabase(
     _ factory: DatabaseFactory, detection: OutsideChangeDetection = .fileNotifications
 ) throws -> any DatabaseWriter {
     let writer = try factory.makeWriter {
+        watching(&$0)
         $0.outsideChanges = detection
-        $0.busyMode = .timeout(10)
     }
     try writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)") }
     return writer
+}
+
+/// Observes the row count of `t` in every form (ValueObservation, its publisher, its async
+/// sequence, the rx API, and a DatabaseRegionObservation), runs `commit` (which makes another
+/// connection or process commit `count` rows), and fails unless every form sees the last count.
+public func observeEveryForm(_ writer: any DatabaseWriter, count: Int, commit: () throws -> Void) throws {
+    try writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)") }
+    let recorders = [
+        rowCount.record(in: writer),
+        rowCount.publisher(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "publisher"))).record(),
+        rowCount.rx.observe(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "rx"))).record(),
+        rowCount.values(in: writer).record(),
+    ]
+    let regionChange = DispatchSemaphore(value: 0)
+    let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
+        in: writer, onError: { _ in }, onChange: { _ in regionChange.signal() })
+    defer { regionObservation.cancel() }
+    // The region observer is registered in an access of the writer, which this one follows: it is
+    // registered before the commit.
+    writer.writeWithoutTransaction { _ in }
+    for recorder in recorders { try expectEqual(recorder.waitForNext(), 0) }
+    try commit()
+    for recorder in recorders { _ = try recorder.waitForNext(where: { $0 == count }) }
+    try expectSignal(regionChange, "DatabaseRegionObservation was not told")
 }
 
 /// Another connection to the check's file, which waits for locks.
@@ -41,23 +71,7 @@ let outsideChangeChecks: [ConformanceCheck] = [
     ) { factory in
         let writer = try makeWatchedDatabase(factory)
         let other = try makeOtherWriter(factory)
-        let values = rowCount.record(in: writer)
-        let published = rowCount.publisher(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "p"))).record()
-        let rx = rowCount.rx.observe(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "rx"))).record()
-        let sequence = rowCount.values(in: writer).record()
-        let changes = Locked(0)
-        let regionObservation = DatabaseRegionObservation(tracking: Table("t")).start(
-            in: writer, onError: { _ in }, onChange: { _ in changes.withLock { $0 += 1 } })
-        defer { regionObservation.cancel() }
-        // The region observer is registered in an access of the writer, which this one follows: it
-        // is registered before the commit.
-        writer.writeWithoutTransaction { _ in }
-        for recorder in [values, published, rx, sequence] { try expectEqual(recorder.waitForNext(), 0) }
-        try insertRow(other)
-        for recorder in [values, published, rx, sequence] { _ = try recorder.waitForNext(where: { $0 == 1 }) }
-        let deadline = Date() + 10
-        while changes.current == 0 && Date() < deadline { try writer.read { _ in } }
-        try expect(changes.current >= 1, "DatabaseRegionObservation was not told")
+        try observeEveryForm(writer, count: 1) { try insertRow(other) }
     },
     ConformanceCheck("a burst of outside commits ends with the last committed value", kinds: DatabaseKind.onDisk) {
         factory in
@@ -82,9 +96,8 @@ let outsideChangeChecks: [ConformanceCheck] = [
     ) { factory in
         _ = try makeWatchedDatabase(factory)
         let reader = try factory.makeWriter {
+            watching(&$0)
             $0.readonly = true
-            $0.outsideChanges = .fileNotifications
-            $0.busyMode = .timeout(10)
         }
         let other = try makeOtherWriter(factory)
         let recorder = rowCount.record(in: reader)
@@ -120,11 +133,8 @@ let outsideChangeChecks: [ConformanceCheck] = [
         try expectEqual(recorder.waitForNext(), 0)
         // A database of the same file that notices outside commits sees the commit: the one
         // without the opt-in had the time to react, and must not have.
-        let watching = try factory.makeOtherConnection {
-            $0.outsideChanges = .fileNotifications
-            $0.busyMode = .timeout(10)
-        }
-        let watchingRecorder = rowCount.record(in: watching)
+        let witness = try factory.makeOtherConnection(watching)
+        let watchingRecorder = rowCount.record(in: witness)
         try expectEqual(watchingRecorder.waitForNext(), 0)
         statements.withLock { $0 = [] }
         try insertRow(try makeOtherWriter(factory))
@@ -142,8 +152,7 @@ let outsideChangeChecks: [ConformanceCheck] = [
             path: otherFile,
             configuration: {
                 var configuration = factory.baseConfiguration
-                configuration.outsideChanges = .fileNotifications
-                configuration.busyMode = .timeout(10)
+                watching(&configuration)
                 return configuration
             }(), driver: factory.driver)
         try watched.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
@@ -186,10 +195,7 @@ let outsideChangeChecks: [ConformanceCheck] = [
         try expectSignal(fetchStarted, "the initial fetch started")
         // The commit lands after the snapshot of the initial fetch, and the writer notices it
         // before the observer is registered (which waits for the end of the fetch).
-        let witness = try factory.makeOtherConnection {
-            $0.outsideChanges = .fileNotifications
-            $0.busyMode = .timeout(10)
-        }
+        let witness = try factory.makeOtherConnection(watching)
         let witnessRecorder = rowCount.record(in: witness)
         try expectEqual(witnessRecorder.waitForNext(), 0)
         try insertRow(makeOtherWriter(factory))

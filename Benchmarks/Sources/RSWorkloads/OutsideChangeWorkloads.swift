@@ -73,7 +73,9 @@ private func outsideCommitToValue(_ scratch: Scratch, detection: OutsideChangeDe
             latencies.append(time: time, receivedAt: DispatchTime.now().uptimeNanoseconds)
         }
     defer { cancellable.cancel() }
-    initialValue.wait()
+    guard initialValue.wait(timeout: .now() + 10) == .success else {
+        throw WorkloadFailure(message: "the observer did not fetch its initial value")
+    }
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     child.arguments = [RSWorkloads.outsideWriterArgument, path, "\(RSWorkloads.outsideCommitCount)"]

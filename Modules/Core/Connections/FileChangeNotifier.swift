@@ -97,11 +97,12 @@ import Dispatch
         private static func readEvents(_ descriptor: Int32, concerning names: Set<[UInt8]>) -> Bool {
             let headerSize = MemoryLayout<inotify_event>.size
             var concerns = false
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { return concerns }
-                buffer.withUnsafeBytes { bytes in
+            // On the stack: no allocation for each notification.
+            return withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer in
+                while true {
+                    let count = read(descriptor, buffer.baseAddress, buffer.count)
+                    guard count > 0 else { return concerns }
+                    let bytes = UnsafeRawBufferPointer(buffer)
                     var offset = 0
                     while offset + headerSize <= count {
                         let mask = bytes.loadUnaligned(

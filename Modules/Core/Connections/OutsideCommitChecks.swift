@@ -61,12 +61,6 @@ struct OutsideCommitChecks {
     /// The repeated looks since the last signal.
     private var settleLooks = 0
 
-    /// Whether the looks are over (`stop()` was called).
-    var isStopped: Bool {
-        if case .stopped = state { return true }
-        return false
-    }
-
     /// A file of the database changed, or a polling interval elapsed. Returns when a look must
     /// start, or nil when none must be scheduled.
     mutating func signalDidArrive(at now: Double) -> Schedule? {

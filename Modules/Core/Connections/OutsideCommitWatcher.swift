@@ -121,8 +121,8 @@ final class OutsideCommitWatcher: Sendable {
         case .now:
             scheduleLook()
         case .after(let seconds):
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9))) { [weak self] in self?.scheduleLook()
-            }
+            let look: @Sendable () -> Void = { [weak self] in self?.scheduleLook() }
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9)), execute: look)
         }
     }
 
