@@ -16,16 +16,22 @@
 /// - A look waits `signalDelay` after its signal (1 ms with file notifications), so that the
 ///   signals of a burst of writes, the local ones included, make one look: each look is an access of
 ///   the writer, which its writes wait for.
+/// - While the writer commits itself (the last look found only its commits), a look waits
+///   `busyWriterSignalDelay` after its signal, and so does a repeated look: its own commits signal,
+///   and the looks they make, which find nothing, would wake threads every `signalDelay` for as
+///   long as it writes.
 /// - A look that failed is tried again after `retryInterval`.
 ///
 ///     idle ──signal──▶ scheduled ──look starts──▶ running ──look ends──▶ idle, or settling
 ///                        ▲   └─signal: nothing       │ signal, or the look failed
 ///                        └─────────look ends──── running, signaled
-///     settling (a delayed look is scheduled) ──signal──▶ scheduled (at once)
+///     settling (a delayed look is scheduled) ──signal──▶ scheduled (a new look replaces it)
 ///     any state ──stop──▶ stopped (signals and looks do nothing)
 ///
-/// A delayed look that a signal made useless starts nothing (`lookWillStart()`), unless another look
-/// is scheduled, which then starts early. Times are seconds of a monotonic clock, given by the caller.
+/// Each scheduled look has a number, and only the last one scheduled starts (`lookWillStart(_:)`): a
+/// delayed look that a signal replaced starts nothing, so a stream of signals (the local writes of
+/// a busy writer, say) makes one look per `signalDelay`, not one per signal. Times are seconds of a
+/// monotonic clock, given by the caller.
 struct OutsideCommitChecks {
     /// When a look must start.
     enum Schedule: Equatable {
@@ -33,6 +39,14 @@ struct OutsideCommitChecks {
         case now
         /// After this many seconds.
         case after(Double)
+    }
+
+    /// A look to start, which the caller gives back to `lookWillStart(_:)`.
+    struct ScheduledLook: Equatable {
+        /// When it must start.
+        var start: Schedule
+        /// Which look it is: only the last one scheduled starts.
+        var number: Int
     }
 
     private enum State {
@@ -51,6 +65,8 @@ struct OutsideCommitChecks {
     /// How long a look waits after the signal that schedules it, so that the signals of a burst of
     /// writes (the local ones included) make one look.
     var signalDelay = 0.001
+    /// How long a look waits after its signal while the writer commits itself.
+    var busyWriterSignalDelay = 0.008
     /// How many looks repeat a look after a signal that found nothing (0 for polling).
     var settleLookCount = 10
     /// The delay of the first repeated look; each next one doubles it.
@@ -60,10 +76,14 @@ struct OutsideCommitChecks {
     private var earliestLook = -Double.infinity
     /// The repeated looks since the last signal.
     private var settleLooks = 0
+    /// The number of the last look scheduled.
+    private var lastScheduledLook = 0
+    /// Whether the last look found only commits of the writer.
+    private var writerIsCommitting = false
 
     /// A file of the database changed, or a polling interval elapsed. Returns when a look must
     /// start, or nil when none must be scheduled.
-    mutating func signalDidArrive(at now: Double) -> Schedule? {
+    mutating func signalDidArrive(at now: Double) -> ScheduledLook? {
         switch state {
         case .idle, .settling:
             state = .scheduled
@@ -79,8 +99,9 @@ struct OutsideCommitChecks {
     }
 
     /// A scheduled look starts on the writer. Returns whether it should run: not after `stop()`, nor
-    /// when a signal made it useless.
-    mutating func lookWillStart() -> Bool {
+    /// when another look was scheduled after it.
+    mutating func lookWillStart(_ look: ScheduledLook) -> Bool {
+        guard look.number == lastScheduledLook else { return false }
         switch state {
         case .scheduled, .settling:
             state = .running
@@ -92,9 +113,10 @@ struct OutsideCommitChecks {
 
     /// The look ended with what it found. Returns when the next look must start, or nil when none
     /// must be scheduled.
-    mutating func lookDidEnd(_ look: Database.OutsideCommitLook, at now: Double) -> Schedule? {
+    mutating func lookDidEnd(_ look: Database.OutsideCommitLook, at now: Double) -> ScheduledLook? {
+        writerIsCommitting = look == .localCommitsOnly
         switch look {
-        case .unchanged:
+        case .unchanged, .localCommitsOnly:
             break
         case .noticed:
             // The commit that made the signal may still be on its way: the repeated looks start again.
@@ -108,7 +130,9 @@ struct OutsideCommitChecks {
         case .running where settleLooks < settleLookCount:
             state = .settling
             defer { settleLooks += 1 }
-            return .after(max(firstSettleDelay * Double(1 << settleLooks), earliestLook - now))
+            let delay = firstSettleDelay * Double(1 << settleLooks)
+            let busyWriterDelay = writerIsCommitting ? busyWriterSignalDelay : 0
+            return nextLook(.after(max(delay, busyWriterDelay, earliestLook - now)))
         case .running:
             state = .idle
             return nil
@@ -125,8 +149,13 @@ struct OutsideCommitChecks {
         state = .stopped
     }
 
-    private func schedule(at now: Double) -> Schedule {
-        let start = max(earliestLook, now + signalDelay)
-        return now >= start ? .now : .after(start - now)
+    private mutating func schedule(at now: Double) -> ScheduledLook {
+        let start = max(earliestLook, now + (writerIsCommitting ? busyWriterSignalDelay : signalDelay))
+        return nextLook(now >= start ? .now : .after(start - now))
+    }
+
+    private mutating func nextLook(_ start: Schedule) -> ScheduledLook {
+        lastScheduledLook += 1
+        return ScheduledLook(start: start, number: lastScheduledLook)
     }
 }

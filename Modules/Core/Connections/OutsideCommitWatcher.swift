@@ -96,6 +96,7 @@ final class OutsideCommitWatcher: Sendable {
         checks.withLock { checks in
             checks.settleLookCount = 0
             checks.signalDelay = 0
+            checks.busyWriterSignalDelay = 0
         }
         let interval = pollingInterval ?? OutsideChangeDetection.fallbackPollingInterval
         let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -114,24 +115,23 @@ final class OutsideCommitWatcher: Sendable {
     }
 
     /// Schedules a look on the writer, between two of its accesses, at once or later.
-    private func schedule(_ schedule: OutsideCommitChecks.Schedule?) {
-        switch schedule {
-        case nil:
-            break
+    private func schedule(_ look: OutsideCommitChecks.ScheduledLook?) {
+        guard let look else { return }
+        switch look.start {
         case .now:
-            scheduleLook()
+            scheduleLook(look)
         case .after(let seconds):
-            let look: @Sendable () -> Void = { [weak self] in self?.scheduleLook() }
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9)), execute: look)
+            let scheduleLook: @Sendable () -> Void = { [weak self] in self?.scheduleLook(look) }
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(seconds * 1e9)), execute: scheduleLook)
         }
     }
 
     /// Has the writer look, at the end of its current access or in an access of its own (no thread
     /// hop for a synchronous write that runs).
-    private func scheduleLook() {
+    private func scheduleLook(_ scheduledLook: OutsideCommitChecks.ScheduledLook) {
         guard let writer else { return }
         writer.runSoon { [weak self] db in
-            guard let self, self.checks.withLock({ $0.lookWillStart() }) else { return }
+            guard let self, self.checks.withLock({ $0.lookWillStart(scheduledLook) }) else { return }
             let look = db.noticeOutsideCommits()
             self.rearmFileNotifications()
             self.schedule(self.checks.withLock { $0.lookDidEnd(look, at: Self.now()) })

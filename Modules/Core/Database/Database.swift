@@ -40,6 +40,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// The `PRAGMA data_version` that `noticeOutsideCommits()` saw last, on a writer that notices
     /// the commits of other connections.
     var lastDataVersion: Int64?
+    /// The count of the commit clock after the last `noticeOutsideCommits()`.
+    var commitCountAtLastLook = 0
     /// Whether the open transaction changed the schema: its rollback then makes the statements
     /// prepared since then stale.
     var hasUncommittedSchemaChanges = false

@@ -1,8 +1,11 @@
 extension Database {
     /// What `noticeOutsideCommits()` found.
     enum OutsideCommitLook: Equatable {
-        /// No other connection committed since the last look.
+        /// No connection committed since the last look.
         case unchanged
+        /// This connection committed since the last look, and no other one did: the file
+        /// changes that made the look were its own, most likely.
+        case localCommitsOnly
         /// Other connections committed: observers were told.
         case noticed
         /// SQLite could not tell (another connection held a lock, say): look again later.
@@ -19,6 +22,7 @@ extension Database {
             .first { ($0["name"] as String?) == "main" }?["file"] as String?
         guard let file, !file.isEmpty else { return nil }
         lastDataVersion = try dataVersion()
+        commitCountAtLastLook = commitClock.commitCount
         return file
     }
 
@@ -29,7 +33,11 @@ extension Database {
         checkAccess()
         guard let observationBroker else { return .unchanged }
         guard let version = try? dataVersion() else { return .failed }
-        guard version != lastDataVersion else { return .unchanged }
+        // The clock counts the commits of this connection, and the outside ones it noticed.
+        defer { commitCountAtLastLook = commitClock.commitCount }
+        guard version != lastDataVersion else {
+            return commitClock.commitCount == commitCountAtLastLook ? .unchanged : .localCommitsOnly
+        }
         lastDataVersion = version
         if !isInsideTransaction {
             // A statement that fails here fails again, with its error, in the access that runs it.
