@@ -11,9 +11,13 @@ extension ValueObservation {
     /// }
     /// ```
     ///
+    /// Each value is handed to the sequence as soon as it is fetched, without a hop through
+    /// `scheduler` (the iterating task resumes on its own executor anyway).
+    ///
     /// - parameters:
     ///   - reader: The database to observe.
-    ///   - scheduler: Where values are produced; the cooperative thread pool by default.
+    ///   - scheduler: Whether the initial value is ready at once (`.immediate`, on the main actor)
+    ///     or fetched asynchronously (any other scheduler; `.task` by default).
     ///   - bufferingPolicy: What the sequence keeps while the consumer is busy: all values by
     ///     default; `.bufferingNewest(1)` keeps only the latest.
     public func values(
@@ -22,7 +26,9 @@ extension ValueObservation {
         bufferingPolicy: AsyncValueObservation<Reducer.Value>.BufferingPolicy = .unbounded
     ) -> AsyncValueObservation<Reducer.Value> {
         AsyncValueObservation(bufferingPolicy: bufferingPolicy) { onError, onChange in
-            self.start(in: reader, scheduling: scheduler, onError: onError, onChange: onChange)
+            self.start(
+                in: reader, scheduling: SequenceDeliveryScheduler(base: scheduler), onError: onError, onChange: onChange
+            )
         }
     }
 }

@@ -104,7 +104,20 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func valuesUseTheTaskSchedulingAndStopWithTheirTask() async throws {
+    func valuesDoNotWaitForTheQueueOfTheirScheduler() async throws {
+        let dbQueue = try await tableQueue()
+        // The values are yielded where they are fetched: a queue that never runs delays none.
+        let queue = DispatchQueue(label: "suspended")
+        queue.suspend()
+        defer { queue.resume() }
+        var iterator = countOfT.values(in: dbQueue, scheduling: .async(onQueue: queue)).makeAsyncIterator()
+        #expect(try await iterator.next() == 0)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(try await iterator.next() == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func valuesComeInOrderAndStopWithTheirTask() async throws {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
