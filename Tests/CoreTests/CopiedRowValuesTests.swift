@@ -212,4 +212,38 @@ private func expectSameReads(_ copied: Row, _ cursorRow: Row, sourceLocation: So
         // NaN is not equal to itself: neither is a row that holds it, as before copied values.
         #expect(row != row.copy())
     }
+
+    @Test func copiedValuesTellFromTheirBytesWhetherTheyAreStoredAlike() throws {
+        let dbQueue = try DatabaseQueue()
+        let long = String(repeating: "a", count: 300)
+        let sql = """
+            SELECT * FROM (VALUES
+                (NULL, 1, 1.5, 'abc', x'0102', '\(long)'),
+                (1, 2, 2.5, 'abd', x'0103', '\(long)b'),
+                (NULL, 1.0, 1, x'616263', 'abc', NULL))
+            """
+        // Two fetches: two buffers of copied values.
+        let (rows, others) = try dbQueue.read { db in try (Row.fetchAll(db, sql: sql), Row.fetchAll(db, sql: sql)) }
+        for index in 0..<5 {
+            #expect(rows[0].hasCopiedValue(atIndex: index, storedAlikeAs: others[0], atIndex: index))
+            #expect(!rows[0].hasCopiedValue(atIndex: index, storedAlikeAs: others[1], atIndex: index))
+            // Other storage classes: integer and real, text and blob, and back.
+            #expect(!rows[0].hasCopiedValue(atIndex: index, storedAlikeAs: others[2], atIndex: index) || index == 0)
+        }
+        #expect(rows[0] == others[0])
+        // The same bytes, stored as a text and as a blob: not equal.
+        let (text, blob) = try dbQueue.read { db in
+            try (Row.fetchAll(db, sql: "SELECT 'abc' AS v"), Row.fetchAll(db, sql: "SELECT x'616263' AS v"))
+        }
+        #expect(text != blob)
+        // A long text is boxed: its bytes do not tell.
+        #expect(!rows[0].hasCopiedValue(atIndex: 5, storedAlikeAs: others[0], atIndex: 5))
+        #expect(rows[0].hasCopiedValue(atIndex: 1, storedAlikeAs: rows[2], atIndex: 2))
+        // A row of a statement has no copied value.
+        try dbQueue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            let row = try #require(try cursor.next())
+            #expect(!row.hasCopiedValue(atIndex: 1, storedAlikeAs: rows[0], atIndex: 1))
+        }
+    }
 }

@@ -109,6 +109,29 @@ final class CopiedValues: ManagedBuffer<CopiedValues.Header, UInt64> {
         }
     }
 
+    /// Whether the value at `index` and the value at `otherIndex` of `other` are certainly stored
+    /// alike, decided without decoding them: both NULL, the same integer, the same real, or texts
+    /// (or blobs) of the same bytes. False tells nothing (boxed values, texts of different bytes
+    /// that decode alike): the caller then compares the values.
+    func isCertainlyStoredAlike(at index: Int, as other: CopiedValues, at otherIndex: Int) -> Bool {
+        read(at: index) { kind, word, sharedBytes in
+            other.read(at: otherIndex) { otherKind, otherWord, otherSharedBytes in
+                guard kind == otherKind else { return false }
+                switch kind {
+                case .null: return true
+                case .integer: return word == otherWord
+                case .real: return Double(bitPattern: word) == Double(bitPattern: otherWord)
+                case .text, .blob:
+                    let bytes = Self.bytes(word, in: sharedBytes)
+                    let otherBytes = Self.bytes(otherWord, in: otherSharedBytes)
+                    return bytes.count == otherBytes.count
+                        && (bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0)
+                case .boxed: return false
+                }
+            }
+        }
+    }
+
     /// The result of `body` with the kind and the word of the value at an index, and the start of
     /// the shared bytes.
     @inline(__always)

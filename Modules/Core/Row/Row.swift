@@ -144,6 +144,19 @@ public struct Row: Sendable {
         return storage.base?.copiedValues?.reading(at: valuesStart + storage.baseIndexes[index], read)
     }
 
+    /// Whether the value at an index and the value at `otherIndex` of `other` are copied values
+    /// certainly stored alike (see `CopiedValues.isCertainlyStoredAlike`), decided without decoding
+    /// them; false tells nothing: compare the values then. For the comparisons of a diff.
+    package func hasCopiedValue(atIndex index: Int, storedAlikeAs other: Row, atIndex otherIndex: Int) -> Bool {
+        checkIndex(index)
+        other.checkIndex(otherIndex)
+        return withCopiedValue(atIndex: index) { values, position in
+            other.withCopiedValue(atIndex: otherIndex) { otherValues, otherPosition in
+                values.isCertainlyStoredAlike(at: position, as: otherValues, at: otherPosition)
+            } ?? false
+        } ?? false
+    }
+
     /// For an adapted row: the unadapted row, and the index there of the value at an index.
     func unadaptedColumn(atIndex index: Int) -> (Row, Int)? {
         guard let base = storage.base else { return nil }
@@ -392,9 +405,13 @@ extension Row: Hashable, CustomStringConvertible, ExpressibleByDictionaryLiteral
     /// Rows are equal when they have the same column names and values, in the same order, equal
     /// scopes of the same names, and equal prefetched rows. Column names are compared case-sensitively.
     public static func == (lhs: Row, rhs: Row) -> Bool {
-        // Value by value: `databaseValues` would build two arrays.
+        // Value by value: `databaseValues` would build two arrays. Copied values stored alike are
+        // equal, without being decoded.
         lhs.columnNames == rhs.columnNames
-            && (0..<lhs.count).allSatisfy { lhs.databaseValue(atIndex: $0) == rhs.databaseValue(atIndex: $0) }
+            && (0..<lhs.count).allSatisfy { index in
+                lhs.hasCopiedValue(atIndex: index, storedAlikeAs: rhs, atIndex: index)
+                    || lhs.databaseValue(atIndex: index) == rhs.databaseValue(atIndex: index)
+            }
             && lhs.scopes.elementsEqual(rhs.scopes) { $0.name == $1.name && $0.row == $1.row }
             && lhs.storage.prefetchedRows == rhs.storage.prefetchedRows
     }

@@ -57,18 +57,22 @@ struct KeyedRowLayout {
     /// (`mapping` is `columnMapping(to: other)`).
     func hasSameValues(_ lhs: Row, _ rhs: Row, mapping: [Int?]?) -> Bool {
         guard let mapping else {
-            for index in 0..<columns.count
-            where !lhs.databaseValue(atIndex: index).isStoredIdentically(to: rhs.databaseValue(atIndex: index)) {
+            for index in 0..<columns.count where !hasSameValue(lhs, index, rhs, index) {
                 return false
             }
             return true
         }
         if columns.count != rhs.count { return false }
         for index in mapping.indices {
-            guard let rhsIndex = mapping[index],
-                lhs.databaseValue(atIndex: index).isStoredIdentically(to: rhs.databaseValue(atIndex: rhsIndex))
-            else { return false }
+            guard let rhsIndex = mapping[index], hasSameValue(lhs, index, rhs, rhsIndex) else { return false }
         }
         return true
+    }
+
+    /// Whether two values are stored alike: copied values are compared without being decoded
+    /// when their bytes tell (most values of unchanged rows).
+    private func hasSameValue(_ lhs: Row, _ lhsIndex: Int, _ rhs: Row, _ rhsIndex: Int) -> Bool {
+        lhs.hasCopiedValue(atIndex: lhsIndex, storedAlikeAs: rhs, atIndex: rhsIndex)
+            || lhs.databaseValue(atIndex: lhsIndex).isStoredIdentically(to: rhs.databaseValue(atIndex: rhsIndex))
     }
 }
