@@ -91,6 +91,101 @@ private func fixture() throws -> DatabaseQueue {
                 + "FROM \"player\"")
     }
 
+    @Test func filteredAggregatesCastsAndFunctionsOfSeveralValues() throws {
+        let score = Column("score")
+        let positive = score > 0
+        #expect(
+            try sql(
+                Player.select(
+                    average(score, filter: positive), max(score, filter: positive), min(score, filter: positive),
+                    sum(score, filter: positive), total(score, filter: positive))
+            )
+                == (
+                    "SELECT AVG(\"score\") FILTER (WHERE \"score\" > ?), MAX(\"score\") FILTER (WHERE \"score\" > ?), "
+                        + "MIN(\"score\") FILTER (WHERE \"score\" > ?), SUM(\"score\") FILTER (WHERE \"score\" > ?), "
+                        + "TOTAL(\"score\") FILTER (WHERE \"score\" > ?) FROM \"player\"", [0, 0, 0, 0, 0]
+                ))
+        #expect(
+            try sql(Player.select(max(score, Column("id"), 10), min(score, 1), cast(score, as: .real)))
+                == (
+                    "SELECT MAX(\"score\", \"id\", ?), MIN(\"score\", ?), CAST(\"score\" AS REAL) FROM \"player\"",
+                    [10, 1]
+                ))
+        #expect(
+            try sql(Player.select(julianDay(Column("name"), .day(1), .startOfMonth), dateTime(Column("name"))))
+                == (
+                    "SELECT JULIANDAY(\"name\", ?, ?), DATETIME(\"name\") FROM \"player\"",
+                    ["1 days", "start of month"]
+                ))
+        #expect(databaseQuestionMarks(count: 3) == "?,?,?")
+        #expect(databaseQuestionMarks(count: 0) == "")
+    }
+
+    @Test func filteredAggregatesAndFunctionsOfSeveralValuesRun() throws {
+        let dbQueue = try fixture()
+        try dbQueue.write { db in
+            for (id, score) in [(1, -2), (2, 4), (3, 8)] {
+                try Player(id: Int64(id), name: "p\(id)", score: score).insert(db)
+            }
+            let score = Column("score")
+            let row = try #require(
+                try Row.fetchOne(
+                    db,
+                    Player.select(
+                        average(score, filter: score > 0), max(score, filter: score < 4), min(score, filter: score > 0),
+                        sum(score, filter: score > 0), total(score, filter: score > 100))
+                ))
+            #expect(
+                row.databaseValues
+                    == [
+                        Double(6).databaseValue, Int(-2).databaseValue, Int(4).databaseValue, Int(12).databaseValue,
+                        Double(0).databaseValue,
+                    ])
+            let text = try String.fetchOne(db, Player.filter(id: 1).select(cast(score, as: .text), as: String.self))
+            #expect(text == "-2")
+            let extremes = try Row.fetchAll(
+                db, Player.select(max(score, Column("id"), 3), min(score, Column("id"))).order(Column("id")))
+            #expect(extremes.map { $0.databaseValues } == [[3, -2], [4, 2], [8, 3]].map { $0.map(\.databaseValue) })
+        }
+    }
+
+    @Test func dateFunctionsApplyTheirModifiers() throws {
+        let dbQueue = try DatabaseQueue()
+        // 2013-01-01 00:30:00 UTC, a Tuesday.
+        let date = Date(timeIntervalSince1970: 1_357_000_200)
+        let value = date.databaseValue
+        /// The seconds from `date` to the date of a Julian day number.
+        func shift(_ julianDayNumber: SQLExpression) throws -> TimeInterval {
+            let number = try dbQueue.read { db in
+                try SQLRequest<Double>(literal: "SELECT \(julianDayNumber)").fetchOne(db)
+            }
+            let shiftedDate = try #require(number.flatMap(Date.init(julianDay:)))
+            return shiftedDate.timeIntervalSince(date).rounded()
+        }
+        #expect(try shift(julianDay(value)) == 0)
+        #expect(try shift(julianDay(value, .day(1))) == 86_400)
+        #expect(try shift(julianDay(value, .hour(-1))) == -3_600)
+        #expect(try shift(julianDay(value, .minute(1))) == 60)
+        #expect(try shift(julianDay(value, .second(-2.5))) == -3)
+        #expect(try shift(julianDay(value, .month(1))) == 31 * 86_400)
+        #expect(try shift(julianDay(value, .year(1))) == 365 * 86_400)
+        #expect(try shift(julianDay(value, .startOfDay)) == -1_800)
+        #expect(try shift(julianDay(value, .month(2), .startOfYear)) == -1_800)
+        #expect(try shift(julianDay(value, .startOfMonth, .month(1), .day(-1))) == 30 * 86_400 - 1_800)
+        // The next Sunday (weekday 0).
+        #expect(try shift(julianDay(value, .startOfDay, .weekday(0))) == 5 * 86_400 - 1_800)
+        let texts = try dbQueue.read { db in
+            try SQLRequest<String>(
+                literal: """
+                    SELECT \(dateTime(1_357_000_200.databaseValue, .unixEpoch, .startOfYear)) \
+                    UNION ALL SELECT \(dateTime(value, .utc, .localTime))
+                    """
+            ).fetchAll(db)
+        }
+        #expect(texts.first == "2013-01-01 00:00:00")
+        #expect(texts.count == 2)
+    }
+
     @Test func stringsCollationsAndCollections() throws {
         let (name, score) = (Column("name"), Column("score"))
         #expect(

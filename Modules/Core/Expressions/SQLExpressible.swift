@@ -23,6 +23,10 @@ extension DatabaseValueConvertible {
     public var sqlExpression: SQLExpression { SQLExpression(.value(databaseValue)) }
 }
 
+/// A database value is an expression of its own, a bound argument, which the functions of the
+/// query interface accept: `julianDay(date.databaseValue)`.
+extension DatabaseValue: SQLSpecificExpressible {}
+
 extension ColumnExpression {
     /// The column, as a quoted identifier.
     public var sqlExpression: SQLExpression { SQLExpression(.column(name)) }

@@ -19,6 +19,26 @@ extension Database {
         public static let rtrim = CollationName(rawValue: "RTRIM")
     }
 
+    /// One of SQLite's storage classes, for `cast(_:as:)`.
+    public struct StorageClass: RawRepresentable, Hashable, Sendable {
+        /// The SQL of the storage class.
+        public let rawValue: String
+
+        /// A storage class of this SQL.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// INTEGER.
+        public static let integer = StorageClass(rawValue: "INTEGER")
+        /// REAL.
+        public static let real = StorageClass(rawValue: "REAL")
+        /// TEXT.
+        public static let text = StorageClass(rawValue: "TEXT")
+        /// BLOB.
+        public static let blob = StorageClass(rawValue: "BLOB")
+    }
+
     /// The declared type of a column, or the type of a CAST.
     public struct ColumnType: RawRepresentable, Hashable, Sendable {
         /// The SQL of the type.

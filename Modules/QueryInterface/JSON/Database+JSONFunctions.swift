@@ -115,7 +115,7 @@ extension Database {
     public static func jsonGroupArray(_ value: some SQLExpressible, filter: (any SQLSpecificExpressible)? = nil)
         -> SQLExpression
     {
-        filtered(jsonFunction("JSON_GROUP_ARRAY", [value.sqlExpression.jsonBuilderExpression]), filter)
+        jsonFunction("JSON_GROUP_ARRAY", [value.sqlExpression.jsonBuilderExpression]).filtered(by: filter)
     }
 
     /// `JSON_GROUP_OBJECT(key, value)`: the aggregate JSON object of the keys and values of the
@@ -123,8 +123,8 @@ extension Database {
     public static func jsonGroupObject(
         key: some SQLExpressible, value: some SQLExpressible, filter: (any SQLSpecificExpressible)? = nil
     ) -> SQLExpression {
-        filtered(
-            jsonFunction("JSON_GROUP_OBJECT", [key.sqlExpression, value.sqlExpression.jsonBuilderExpression]), filter)
+        jsonFunction("JSON_GROUP_OBJECT", [key.sqlExpression, value.sqlExpression.jsonBuilderExpression])
+            .filtered(by: filter)
     }
 
     /// A call of a JSON function.
@@ -139,11 +139,4 @@ extension Database {
         pairs.flatMap { [$0.key.sqlExpression, $0.value.sqlExpression.jsonBuilderExpression] }
     }
 
-    /// `aggregate FILTER (WHERE condition)`, or the aggregate alone without condition.
-    private static func filtered(_ aggregate: SQLExpression, _ filter: (any SQLSpecificExpressible)?)
-        -> SQLExpression
-    {
-        guard let filter else { return aggregate }
-        return SQLExpression(literal: "\(aggregate) FILTER (WHERE \(filter.sqlExpression))")
-    }
 }
