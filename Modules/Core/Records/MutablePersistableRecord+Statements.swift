@@ -100,14 +100,16 @@ extension ConflictResolution {
 }
 
 extension Database {
-    /// The statement of `sql` followed by `RETURNING selection`, from the statement cache, with its
-    /// arguments bound. `table` is the table of the statement, whose columns the selection may name
+    /// The statement of `sql` followed by `RETURNING selection`, from the statement cache (a new one
+    /// when `cached` is false: a statement that its caller keeps), with its arguments bound. `table`
+    /// is the table of the statement, whose columns the selection may name
     /// (`allColumns(excluding:)`).
     ///
     /// - throws: A `DatabaseError`: `SQLITE_MISUSE` for an empty selection; the error of SQLite
     ///   (which names the missing feature) when it has no RETURNING (before 3.35).
-    func returningStatement(
-        _ sql: String, table: String, arguments: StatementArguments, selection: [any SQLSelectable]
+    package func returningStatement(
+        _ sql: String, table: String, arguments: StatementArguments, selection: [any SQLSelectable],
+        cached: Bool = true
     ) throws -> Statement {
         guard !selection.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty RETURNING selection", sql: sql)
@@ -116,7 +118,8 @@ extension Database {
         context.relationTable = (table, table)
         try context.append(arguments)
         let returning = try selection.sql(&context)
-        let statement = try cachedStatement(sql: "\(sql) RETURNING \(returning)")
+        let returningSQL = "\(sql) RETURNING \(returning)"
+        let statement = try cached ? cachedStatement(sql: returningSQL) : makeStatement(sql: returningSQL)
         try statement.setArguments(context.arguments)
         return statement
     }

@@ -11,11 +11,17 @@ extension QueryInterfaceRequest {
     ///   grouped by columns that are no unique key: its groups stand for several rows each.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
+        let (sql, arguments) = try deleteSQL(db)
+        try db.execute(sql: sql, arguments: arguments)
+        return db.changesCount
+    }
+
+    /// The DELETE statement of `deleteAll(_:)`, and its arguments.
+    func deleteSQL(_ db: Database) throws -> (String, StatementArguments) {
         var context = SQLGenerationContext(database: db)
         var sql = try relation.allCTEs.withClause.sql(&context)
         sql += "DELETE FROM \(relation.table.quotedDatabaseIdentifier)" + (try rowsClause(&context, "delete"))
-        try db.execute(sql: sql, arguments: context.arguments)
-        return db.changesCount
+        return (sql, context.arguments)
     }
 
     /// Updates the rows of the request, and returns how many were updated:
@@ -46,7 +52,17 @@ extension QueryInterfaceRequest {
     ) throws
         -> Int
     {
-        guard !assignments.isEmpty else { return 0 }
+        guard let (sql, arguments) = try updateSQL(db, onConflict: conflictResolution, assignments) else { return 0 }
+        try db.execute(sql: sql, arguments: arguments)
+        return db.changesCount
+    }
+
+    /// The UPDATE statement of `updateAll(_:onConflict:_:)`, and its arguments; nil when the
+    /// assignments update nothing (none, or only `noOverwrite` ones).
+    func updateSQL(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?, _ assignments: [ColumnAssignment]
+    ) throws -> (String, StatementArguments)? {
+        guard !assignments.isEmpty else { return nil }
         let resolution =
             conflictResolution ?? (RowDecoder.self as? any MutablePersistableRecord.Type)?.persistenceConflictPolicy
             .conflictResolutionForUpdate ?? .abort
@@ -55,12 +71,10 @@ extension QueryInterfaceRequest {
         sql += resolution == .abort ? "UPDATE " : "UPDATE OR \(resolution.rawValue) "
         sql += "\(relation.table.quotedDatabaseIdentifier) SET "
         let updates = try assignments.compactMap { try $0.sql(&context) }
-        // Only assignments that leave their column as it is (`noOverwrite`): nothing to update.
-        guard !updates.isEmpty else { return 0 }
+        guard !updates.isEmpty else { return nil }
         sql += updates.joined(separator: ", ")
         sql += try rowsClause(&context, "update")
-        try db.execute(sql: sql, arguments: context.arguments)
-        return db.changesCount
+        return (sql, context.arguments)
     }
 
     /// Updates the rows of the request with the assignment that the closure builds from the record's
