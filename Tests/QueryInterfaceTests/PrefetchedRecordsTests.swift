@@ -12,6 +12,8 @@ private struct Author: Codable, FetchableRecord, TableRecord, Equatable {
 }
 
 private struct Book: Codable, FetchableRecord, TableRecord, Equatable {
+    static let author = belongsTo(Author.self)
+    static let editions = hasMany(Edition.self, using: ForeignKey(["bookId"], to: ["id"]))
     /// The books of the same author, the book itself too.
     static let sameAuthorBooks = hasMany(
         Book.self, key: "sameAuthorBooks", using: ForeignKey(["authorId"], to: ["authorId"]))
@@ -27,6 +29,7 @@ private struct Edition: TableRecord {
 }
 
 private struct Translation: Codable, FetchableRecord, TableRecord, Equatable {
+    static let book = belongsTo(Book.self, using: ForeignKey(["bookId"], to: ["id"]))
     var bookId: Int64
     var language: String
     var translator: String
@@ -47,6 +50,12 @@ private struct BookID: Decodable, FetchableRecord, DatabaseValueConvertible, Equ
 private struct AuthorInfo: Decodable, FetchableRecord, Equatable {
     var author: Author
     var books: [Book]
+}
+
+/// A book, with its author and the author's books, prefetched behind the join of the author.
+private struct BookAuthorInfo: Decodable, FetchableRecord, Equatable {
+    var book: Book
+    var author: AuthorInfo?
 }
 
 private struct AuthorBookIDs: Decodable, FetchableRecord, Equatable {
@@ -97,6 +106,42 @@ private func fixture() throws -> DatabaseQueue {
 }
 
 @Suite struct PrefetchedRecordsTests {
+    @Test func anAssociationIncludedBehindAJoinedOnePrefetchesForItsScope() throws {
+        let a1 = Book(id: 1, authorId: 1, title: "A1")
+        let a2 = Book(id: 2, authorId: 1, title: "A2")
+        let b1 = Book(id: 3, authorId: 2, title: "B1")
+        let orphan = Book(id: 4, authorId: nil, title: "Orphan")
+        let ann = AuthorInfo(author: Author(id: 1, name: "Ann"), books: [a1, a2])
+        let bob = AuthorInfo(author: Author(id: 2, name: "Bob"), books: [b1])
+        try fixture().read { db in
+            let infos = try Book.including(optional: Book.author.including(all: Author.books.orderByPrimaryKey()))
+                .orderByPrimaryKey().asRequest(of: BookAuthorInfo.self).fetchAll(db)
+            #expect(
+                infos == [
+                    BookAuthorInfo(book: a1, author: ann), BookAuthorInfo(book: a2, author: ann),
+                    BookAuthorInfo(book: b1, author: bob), BookAuthorInfo(book: orphan, author: nil),
+                ])
+            // Two joins deep: the rows of the author's scope in the book's scope.
+            let translationRows = try Row.fetchAll(
+                db,
+                Translation.including(
+                    required: Translation.book.including(
+                        required: Book.author.including(all: Author.books.orderByPrimaryKey()))
+                ).filter(Column("translator") == "Flo"))
+            let authorRow = try #require(translationRows.first?.scopes["book"]?.scopes["author"])
+            #expect(try authorRow.decode([Book].self, forKey: "books") == [a1, a2])
+            // The region has the tables of the associations prefetched behind joins.
+            let region = try Translation.including(required: Translation.book.including(all: Book.editions))
+                .databaseRegion(db)
+            #expect(region.isModified(byEventsOfKind: .insert(tableName: "edition")))
+            // Behind `joining`, rows have no scope to prefetch for.
+            let error = try #require(throws: DatabaseError.self) {
+                try Row.fetchAll(db, Book.joining(required: Book.author.including(all: Author.books)))
+            }
+            #expect(error.resultCode == .SQLITE_MISUSE)
+        }
+    }
+
     @Test func prefetchedRowsAreThoseWhoseMatchedColumnHoldsTheValueOfTheOriginRow() throws {
         let infos = try fixture().read { db in
             try Author.including(all: Author.books.order(Column("title").desc)).orderByPrimaryKey()

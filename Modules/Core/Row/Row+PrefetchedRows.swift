@@ -7,14 +7,16 @@ extension Row {
     /// ```
     public var prefetchedRows: PrefetchedRowsView { PrefetchedRowsView(rows: storage.prefetchedRows) }
 
-    /// The row, with prefetched rows: its columns, its scopes, and the values of its copy (a copied
-    /// row's own, shared).
-    package func withPrefetchedRows(_ prefetchedRows: [String: [Row]]) -> Row {
+    /// The row, with prefetched rows for itself and its scopes: its columns, its scopes, and the
+    /// values of its copy (a copied row's own, shared).
+    package func withPrefetchedRows(_ prefetched: PrefetchedRowsTree) -> Row {
         let copied = copy()
         let values = (copied.storage.base ?? copied.storage).copiedValues!
-        return Row(
-            storage: copied.storage.copying(values, prefetchedRows: prefetchedRows), valuesStart: copied.valuesStart)
+        return Row(storage: copied.storage.copying(values, prefetched: prefetched), valuesStart: copied.valuesStart)
     }
+
+    /// The prefetched rows of the row and of its scopes.
+    package var prefetchedRowsTree: PrefetchedRowsTree { storage.prefetched }
 
     /// The records decoded from the prefetched rows of a key: `try row.decode([Book].self, forKey: "books")`.
     ///

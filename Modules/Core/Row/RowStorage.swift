@@ -32,9 +32,11 @@ final class RowStorage: @unchecked Sendable {
     let baseIndexes: [Int]
     /// The storages of the scoped rows, sorted by scope name.
     let scopes: [(name: String, storage: RowStorage)]
-    /// The prefetched rows of the row, by association key (see `Row.prefetchedRows`): only a storage
+    /// The prefetched rows of the row and of its scopes (see `Row.prefetchedRows`): only a storage
     /// of one row has some.
-    let prefetchedRows: [String: [Row]]
+    let prefetched: PrefetchedRowsTree
+    /// The prefetched rows of the row, by association key.
+    var prefetchedRows: [String: [Row]] { prefetched.rows }
     /// The connection of the cursor that iterates the statement's rows, if any (see
     /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
     // Unchecked exclusivity (this and the next property): they are only used on the thread that
@@ -62,7 +64,7 @@ final class RowStorage: @unchecked Sendable {
     @exclusivity(unchecked) private var keptConformances: [DecodedTypeConformances] = []
     private static let keptConformancesCapacity = 8
 
-    init(columns: RowColumns, values: CopiedValues, prefetchedRows: [String: [Row]] = [:]) {
+    init(columns: RowColumns, values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
@@ -71,7 +73,7 @@ final class RowStorage: @unchecked Sendable {
         self.adaptedLayout = nil
         self.baseIndexes = []
         self.scopes = []
-        self.prefetchedRows = prefetchedRows
+        self.prefetched = prefetched
     }
 
     init(statement: Statement) {
@@ -83,13 +85,13 @@ final class RowStorage: @unchecked Sendable {
         self.adaptedLayout = nil
         self.baseIndexes = []
         self.scopes = []
-        self.prefetchedRows = [:]
+        self.prefetched = PrefetchedRowsTree()
     }
 
     /// The storage of the rows that `layout` adapts from the rows of `base`, an unadapted storage.
-    init(base: RowStorage, layout: AdaptedRowLayout, prefetchedRows: [String: [Row]] = [:]) {
+    init(base: RowStorage, layout: AdaptedRowLayout, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) {
         precondition(base.base == nil, "adapted rows adapt unadapted rows")
-        self.prefetchedRows = prefetchedRows
+        self.prefetched = prefetched
         self.columns = layout.columns.columns
         self.statement = nil
         self.copiedValues = nil
@@ -98,16 +100,16 @@ final class RowStorage: @unchecked Sendable {
         self.adaptedLayout = layout
         self.baseIndexes = layout.columns.baseIndexes
         self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in
-            (name, RowStorage(base: base, layout: scope))
+            (name, RowStorage(base: base, layout: scope, prefetched: prefetched.scope(name)))
         }
     }
 
     /// The same layout over copied values: the storage of a copy of one row of this storage (or of
     /// its values), with its prefetched rows.
-    func copying(_ values: CopiedValues, prefetchedRows: [String: [Row]] = [:]) -> RowStorage {
-        let unadapted = RowStorage(columns: (base ?? self).columns, values: values, prefetchedRows: prefetchedRows)
+    func copying(_ values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) -> RowStorage {
+        let unadapted = RowStorage(columns: (base ?? self).columns, values: values, prefetched: prefetched)
         guard let adaptedLayout else { return unadapted }
-        return RowStorage(base: unadapted, layout: adaptedLayout, prefetchedRows: prefetchedRows)
+        return RowStorage(base: unadapted, layout: adaptedLayout, prefetched: prefetched)
     }
 
     /// A storage of the same columns, values, scopes and prefetched rows, private to the decoding of
@@ -115,9 +117,9 @@ final class RowStorage: @unchecked Sendable {
     func forDecodingOneRecord() -> RowStorage {
         guard let base, let adaptedLayout else {
             // A storage of one row, with prefetched rows.
-            return RowStorage(columns: columns, values: copiedValues!, prefetchedRows: prefetchedRows)
+            return RowStorage(columns: columns, values: copiedValues!, prefetched: prefetched)
         }
-        return RowStorage(base: base, layout: adaptedLayout, prefetchedRows: prefetchedRows)
+        return RowStorage(base: base, layout: adaptedLayout, prefetched: prefetched)
     }
 
     /// The storage of this storage's columns, without scopes. A cursor's storage builds it once.
@@ -128,7 +130,7 @@ final class RowStorage: @unchecked Sendable {
         if isIterated, let keptUnscoped { return keptUnscoped }
         guard let base, var layout = adaptedLayout else { return self }
         layout.scopes = [:]
-        let storage = RowStorage(base: base, layout: layout, prefetchedRows: prefetchedRows)
+        let storage = RowStorage(base: base, layout: layout, prefetched: prefetched)
         if isIterated {
             storage.iteratingConnection = iteratingConnection
             keptUnscoped = storage

@@ -11,7 +11,7 @@ extension QueryInterfaceRequest {
     /// joins their tables, and of the queries of its prefetched associations, which join their pivots.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         var region = try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
-        for association in relation.prefetchedAssociations {
+        for association in relation.prefetchedAssociationsAtAnyDepth {
             region.formUnion(try association.prefetchRegion(db))
         }
         return region

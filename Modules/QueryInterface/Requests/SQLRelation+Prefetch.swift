@@ -33,19 +33,13 @@ extension SQLRelation {
     }
 
     /// The rows, each with the rows of the relation's prefetched associations, under the key of
-    /// their destination.
+    /// their destination, and the scopes of its joined associations with theirs.
     ///
     /// - throws: A `DatabaseError`: the error of a query; `SQLITE_MISUSE` when a row lacks a column
-    ///   that the association matches, or for a prefetch behind a joined association.
+    ///   that the association matches, or for a prefetch behind `joining`, whose rows have no scope.
     func prefetch(_ db: Database, into rows: [Row]) throws -> [Row] {
-        if children.contains(where: { $0.isJoined && $0.relation.prefetchesRows }) {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "including(all:) behind including(required:), including(optional:) or joining is not "
-                    + "supported yet: include all associated records from the root of the request")
-        }
         guard !rows.isEmpty else { return rows }
-        var prefetched = [[String: [Row]]](repeating: [:], count: rows.count)
+        var prefetched = [PrefetchedRowsTree](repeating: PrefetchedRowsTree(), count: rows.count)
         for association in prefetchedAssociations {
             let pairs = try association.pivot.condition.columnPairs(db, for: "including(all:)")
             let originKeys = try rows.map { row in try pairs.map { try row.prefetchKeyValue(forColumn: $0.origin) } }
@@ -57,10 +51,33 @@ extension SQLRelation {
             let groups = Dictionary(grouping: childRows) { row in PrefetchKey(row, indexes: pivotIndexes ?? []) }
             let key = association.key.name(singular: false)
             for (index, originKey) in originKeys.enumerated() {
-                prefetched[index][key] = groups[PrefetchKey(originKey)] ?? []
+                prefetched[index].rows[key] = groups[PrefetchKey(originKey)] ?? []
+            }
+        }
+        // Behind a joined association, the rows of its scope get theirs.
+        for child in children where child.isJoined && child.relation.prefetchesRows {
+            let scopedRows = try rows.map { row in
+                guard let scopedRow = row.scopes[child.key] else {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_MISUSE,
+                        message: "including(all:) behind joining(required:) or joining(optional:) is not "
+                            + "supported: include the joined association (including(required:) or "
+                            + "including(optional:))")
+                }
+                return scopedRow
+            }
+            for (index, scopedRow) in try child.relation.prefetch(db, into: scopedRows).enumerated() {
+                prefetched[index].scopes[child.key] = scopedRow.prefetchedRowsTree
             }
         }
         return zip(rows, prefetched).map { $0.withPrefetchedRows($1) }
+    }
+
+    /// The associations that the relation prefetches, and those that its joined associations
+    /// prefetch, at any depth: the tables of all of them are in the region of the request.
+    var prefetchedAssociationsAtAnyDepth: [_SQLAssociation] {
+        prefetchedAssociations
+            + children.filter(\.isJoined).flatMap { $0.relation.prefetchedAssociationsAtAnyDepth }
     }
 
     /// The name of the column that holds the value of a matched column: `grdb_authorId`.
