@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RSTesting
 import ReactiveSQLite
 import Testing
@@ -24,6 +26,29 @@ import Testing
         .record()
         #expect(try await recorder.completion().failure as? TestError == TestError(code: 4))
         #expect(recorder.values == [1])
+    }
+
+    @Test func recordersDoNotNeedTheCooperativeThreadPool() async throws {
+        // Every thread of the pool is busy, as it is when tests wait synchronously.
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        for _ in 0..<width {
+            Task.detached {
+                started.signal()
+                release.wait()
+            }
+        }
+        let value: Int? = await withCheckedContinuation { continuation in
+            Thread {
+                for _ in 0..<width { started.wait() }
+                let recorder = AsyncStream<Int> { $0.yield(1) }.record()
+                let value = try? recorder.waitForNext(timeout: 5)
+                for _ in 0..<width { release.signal() }
+                continuation.resume(returning: value)
+            }.start()
+        }
+        #expect(value == 1)
     }
 
     /// The values of an observation, as `values(in:)` gives them.
