@@ -27,7 +27,7 @@ extension ValueObservation {
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Reducer.Value) -> Void
     ) -> AnyDatabaseCancellable {
-        events.willStart?()
+        events?.willStart?()
         guard let writer = reader._observedWriter else {
             return startOnce(in: reader, scheduling: scheduler, onError: onError, onChange: onChange)
         }
@@ -78,7 +78,7 @@ extension ValueObservation {
                 switch result {
                 case .success(let value): if let value { onChange(value) }
                 case .failure(let error):
-                    events.didFail?(error)
+                    events?.didFail?(error)
                     onError(error)
                 }
             }

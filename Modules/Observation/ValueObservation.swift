@@ -36,8 +36,8 @@ public struct ValueObservation<Reducer: ValueReducer>: Sendable {
     let trackingMode: ValueObservationTrackingMode
     /// Creates the reducer of each started observation.
     let makeReducer: @Sendable () -> Reducer
-    /// The callbacks of `handleEvents` and `print`.
-    var events = ValueObservationEvents()
+    /// The callbacks of `handleEvents` and `print`; nil without them.
+    var events: ValueObservationEvents?
     /// The shortest time between the starts of two fetches, in seconds (see `throttled(_:)`).
     var minimumFetchInterval: TimeInterval = 0
 
@@ -61,15 +61,6 @@ enum ValueObservationTrackingMode: Sendable {
     case constantRegionRecordedFromSelection
     /// The region that the last fetch read.
     case nonConstantRegionRecordedFromSelection
-}
-
-/// The callbacks of `ValueObservation.handleEvents(…)`.
-struct ValueObservationEvents: Sendable {
-    var willStart: (@Sendable () -> Void)?
-    var willTrackRegion: (@Sendable (DatabaseRegion) -> Void)?
-    var databaseDidChange: (@Sendable () -> Void)?
-    var didFail: (@Sendable (any Error) -> Void)?
-    var didCancel: (@Sendable () -> Void)?
 }
 
 extension ValueObservation {
@@ -161,11 +152,9 @@ extension ValueObservation {
         var observation = mapReducer { reducer in
             ValueReducers.Trace(base: reducer, willFetch: willFetch ?? {}, didReceiveValue: didReceiveValue ?? { _ in })
         }
-        observation.events.willStart = chain(events.willStart, willStart)
-        observation.events.willTrackRegion = chain(events.willTrackRegion, willTrackRegion)
-        observation.events.databaseDidChange = chain(events.databaseDidChange, databaseDidChange)
-        observation.events.didFail = chain(events.didFail, didFail)
-        observation.events.didCancel = chain(events.didCancel, didCancel)
+        observation.events = ValueObservationEvents(
+            chaining: events, willStart: willStart, willTrackRegion: willTrackRegion,
+            databaseDidChange: databaseDidChange, didFail: didFail, didCancel: didCancel)
         return observation
     }
 
@@ -195,18 +184,6 @@ extension ValueObservation {
             didReceiveValue: { log("value: \($0)") },
             didFail: { log("failure: \($0)") },
             didCancel: { log("cancel") })
-    }
-}
-
-/// Calls `first`, then `second`.
-func chain<each Argument>(
-    _ first: (@Sendable (repeat each Argument) -> Void)?, _ second: (@Sendable (repeat each Argument) -> Void)?
-) -> (@Sendable (repeat each Argument) -> Void)? {
-    guard let first else { return second }
-    guard let second else { return first }
-    return { (argument: repeat each Argument) in
-        first(repeat each argument)
-        second(repeat each argument)
     }
 }
 

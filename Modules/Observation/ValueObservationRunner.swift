@@ -13,18 +13,27 @@ import RSCore
 /// and notified without waiting for the writer, and the registration on the writer compares the
 /// snapshot of the fetch with the commits since, which the `CommitClock` keeps: it fetches again
 /// only when one of them changed the region (no spurious duplicate of the initial value).
-final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver, @unchecked Sendable {
+///
+/// A runner keeps only what its run needs, not the `ValueObservation` (whose reducer factory and
+/// other settings the start has used): thousands of idle observations cost their runners' bytes.
+final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObservationScheduler>:
+    RegionChangeObserver, @unchecked Sendable
+{
     // @unchecked Sendable: every mutable property is in `state`, under its lock, except `reducer`.
     // The reducer is used only to reduce a fetched value (`deliver(_:_:notifiesNow:)`), once per
     // fetch, before the scheduling knows the fetch complete; the scheduling lets one fetch run at a
     // time, and starts the next one after that: the reductions are ordered one after the other.
     private var reducer: Reducer
     private let fetcher: @Sendable (Database) throws -> Reducer.Fetched
-    private let observation: ValueObservation<Reducer>
-    private let scheduler: any ValueObservationScheduler
+    /// The observation's tracking mode: the regions of `tracking(regions:fetch:)`.
+    private let trackingMode: ValueObservationTrackingMode
+    private let events: ValueObservationEvents?
+    private let scheduler: Scheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
     private let state: LockedValue<State>
+    /// The observation's `requiresWriteAccess`.
+    private let requiresWriteAccess: Bool
 
     private struct State {
         var decisions: ValueObservationState
@@ -33,12 +42,14 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     }
 
     init(
-        observation: ValueObservation<Reducer>, writer: any DatabaseWriter, scheduler: any ValueObservationScheduler,
+        observation: ValueObservation<Reducer>, writer: any DatabaseWriter, scheduler: Scheduler,
         onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Reducer.Value) -> Void
     ) {
-        self.observation = observation
         self.reducer = observation.makeReducer()
         self.fetcher = reducer._makeFetcher()
+        self.trackingMode = observation.trackingMode
+        self.events = observation.events
+        self.requiresWriteAccess = observation.requiresWriteAccess
         self.scheduler = scheduler
         self.onError = onError
         self.onChange = onChange
@@ -62,7 +73,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             withDecisions({ $0.scheduling.start(now: Self.now()) }) == .fetch
         else { return }
         guard scheduler.immediateInitialValue() else {
-            return access(writer, forWriting: observation.requiresWriteAccess) { result in
+            return access(writer, forWriting: requiresWriteAccess) { result in
                 self.fetchAndDeliver(in: result, nil)
             }
         }
@@ -70,7 +81,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
         let value: Reducer.Fetched
         do {
             value =
-                try observation.requiresWriteAccess
+                try requiresWriteAccess
                 ? writer._writeAccess { db in try fetch(db, nil, report: &report) }
                 : writer.read { db in try fetch(db, nil, report: &report) }
         } catch {
@@ -157,7 +168,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// Runs `body` on the writer: in a read-only transaction, or, with `requiresWriteAccess`, in a
     /// savepoint whose changes the observer ignores.
     private func inWriterTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        guard observation.requiresWriteAccess else { return try db.readOnlyTransaction(body) }
+        guard requiresWriteAccess else { return try db.readOnlyTransaction(body) }
         withRegistration { $0.ignoresChanges = true }
         defer { withRegistration { $0.ignoresChanges = false } }
         var result: T?
@@ -181,7 +192,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
             value = try fetcher(db)
         case .constantRegion:
             // Known, and told (`willTrackRegion`), before the fetch runs.
-            guard case .constantRegion(let regions) = observation.trackingMode else {
+            guard case .constantRegion(let regions) = trackingMode else {
                 preconditionFailure("the state records the given regions of trackingConstantRegion only")
             }
             let region = try regions.reduce(DatabaseRegion()) { try $0.union($1.databaseRegion(db)) }
@@ -199,7 +210,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// Observes the region that a fetch recorded. Returns whether the observer is registered with it.
     private func didRecord(_ region: DatabaseRegion, in fetch: ValueObservationState.Fetch) -> Bool {
         let update = withDecisions { $0.fetchDidRecord(region, in: fetch) }
-        if update.isNew { observation.events.willTrackRegion?(region) }
+        if update.isNew { events?.willTrackRegion?(region) }
         return update.registers
     }
 
@@ -262,7 +273,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
     /// or through the scheduler.
     private func fail(_ error: any Error, notifiesNow: Bool = false) {
         guard finish() else { return }
-        observation.events.didFail?(error)
+        events?.didFail?(error)
         if notifiesNow {
             onError(error)
         } else {
@@ -272,7 +283,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
 
     /// Stops the observation.
     func cancel() {
-        if finish() { observation.events.didCancel?() }
+        if finish() { events?.didCancel?() }
     }
 
     /// Ends the observation: releases the database, and unregisters the observer. Returns whether
@@ -305,7 +316,7 @@ final class ValueObservationRunner<Reducer: ValueReducer>: RegionChangeObserver,
 
     /// A committed transaction changed the region (the last one on the writer, `db`).
     func registeredRegionDidChange(in db: Database) {
-        observation.events.databaseDidChange?()
+        events?.databaseDidChange?()
         let commit = db.commitClock.commitCount
         perform(withDecisions { $0.scheduling.databaseDidChange(now: Self.now(), commit: commit) }, onWriter: db)
     }

@@ -1,7 +1,7 @@
 // The child process of the reliability scenarios: `ReliabilityWorker <DatabasePool|DatabaseQueue> <path>`
 // commits transactions until it is killed (see `CrashScenario`), and the other forms serve
-// `BusyScenario` and `OutsideProcessScenario` (see the usage below). The SQLCipher test package
-// builds the same source over an encrypted database.
+// `BusyScenario`, `OutsideProcessScenario` and `IdleObservationScenario` (see the usage below). The
+// SQLCipher test package builds the same source over an encrypted database.
 import Foundation
 import RSReliabilitySupport
 
@@ -27,6 +27,7 @@ func exitWithUsage() -> Never {
             usage: ReliabilityWorker [hold-write-lock] <DatabasePool|DatabaseQueue> <path>
                    ReliabilityWorker outside-commits <DatabasePool|DatabaseQueue> <path> <count>
                    ReliabilityWorker watch-and-close <directory>
+                   ReliabilityWorker idle-observations <path>
 
             """.utf8))
     exit(2)
@@ -47,6 +48,10 @@ do {
         guard arguments.count == 2 else { exitWithUsage() }
         try OutsideProcessScenario.watchAndClose(
             directory: arguments[1], configuration: OutsideProcessScenario.configuration(configuration), driver: driver)
+    case IdleObservationScenario.argument:
+        // Measures the memory of idle observations (see `IdleObservationScenario`).
+        guard arguments.count == 2 else { exitWithUsage() }
+        try IdleObservationScenario.measure(path: arguments[1], configuration: configuration, driver: driver)
     default:
         // With `hold-write-lock` first, it holds the write lock in an open transaction until it is
         // killed (see `BusyScenario`); otherwise it commits until it is killed (see `CrashScenario`).

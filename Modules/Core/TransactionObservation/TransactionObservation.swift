@@ -11,15 +11,18 @@ extension Database {
 }
 
 /// A registered transaction observer, and what the connection knows of it.
+///
+/// The one-byte properties come last, after the words: a connection keeps one object per observer,
+/// whose layout then fits in 80 bytes of the allocator instead of 96.
 final class TransactionObservation {
     /// The order of registration: observers are told in that order.
     let sequence: Int
-    let extent: Database.TransactionObservationExtent
     private weak var weakObserver: (any TransactionObserver)?
     private var strongObserver: (any TransactionObserver)?
     /// The observed region of a `DatabaseRegionObserver`, as it was when indexed; nil for other
     /// observers, which are asked `observes(eventsOfKind:)`.
     var region: DatabaseRegion?
+    let extent: Database.TransactionObservationExtent
     /// False from `stopObservingDatabaseChangesUntilNextTransaction()` until the transaction ends.
     var isEnabled = true
     /// Whether the observer was told of a change in the current transaction (region observers are

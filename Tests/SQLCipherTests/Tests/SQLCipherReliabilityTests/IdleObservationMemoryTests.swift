@@ -1,0 +1,1 @@
+../../../ReliabilityTests/IdleObservationMemoryTests.swift
