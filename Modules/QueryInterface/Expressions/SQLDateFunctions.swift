@@ -65,7 +65,7 @@ public enum SQLDateModifier: SQLSpecificExpressible, Sendable {
 /// julianDay(Column("date"), .day(1))
 /// ```
 public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
-    SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map(\.sqlExpression), distinct: false))
+    dateFunction("JULIANDAY", value, modifiers)
 }
 
 /// `DATETIME(value, modifiers…)`: a date, after the modifiers, as the text `YYYY-MM-DD HH:MM:SS`.
@@ -75,5 +75,12 @@ public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDate
 /// dateTime(Column("date"), .startOfMonth)
 /// ```
 public func dateTime(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
-    SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map(\.sqlExpression), distinct: false))
+    dateFunction("DATETIME", value, modifiers)
+}
+
+/// A call of one of SQLite's date functions: the value, then its modifiers.
+private func dateFunction(
+    _ name: String, _ value: some SQLSpecificExpressible, _ modifiers: [SQLDateModifier]
+) -> SQLExpression {
+    SQLExpression(.function(name, [value.sqlExpression] + modifiers.map(\.sqlExpression), distinct: false))
 }
