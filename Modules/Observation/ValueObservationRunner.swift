@@ -31,15 +31,9 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
     private let scheduler: Scheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
-    private let state: LockedValue<State>
+    private let state: LockedValue<RunnerState>
     /// The observation's `requiresWriteAccess`.
     private let requiresWriteAccess: Bool
-
-    private struct State {
-        var decisions: ValueObservationState
-        /// The writer, until the observation ends: an observation retains its database.
-        var writer: (any DatabaseWriter)?
-    }
 
     init(
         observation: ValueObservation<Reducer>, writer: any DatabaseWriter, scheduler: Scheduler,
@@ -55,7 +49,7 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
         self.onChange = onChange
         let decisions = ValueObservationState(
             trackingMode: observation.trackingMode, minimumFetchInterval: observation.minimumFetchInterval)
-        state = LockedValue(State(decisions: decisions, writer: writer))
+        state = LockedValue(RunnerState(decisions: decisions, writer: writer))
     }
 
     private func withDecisions<T>(_ body: (inout ValueObservationState) -> T) -> T {
@@ -331,6 +325,13 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
     func withRegistration<T>(_ body: (inout ObserverRegistration) -> T) -> T {
         withDecisions { body(&$0.registration) }
     }
+}
+
+/// The mutable state of a runner, under its lock. Outside of the generic runner, as `FetchReport`.
+private struct RunnerState {
+    var decisions: ValueObservationState
+    /// The writer, until the observation ends: an observation retains its database.
+    var writer: (any DatabaseWriter)?
 }
 
 /// What a fetch tells besides its value: the number of commits its snapshot held at least, how

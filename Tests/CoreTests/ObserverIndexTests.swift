@@ -138,6 +138,17 @@ import Testing
         let removedTwice = index.removeDeadObservations()
         #expect(removed && !removedTwice)
         #expect(index.observations.map { ObjectIdentifier($0.observer!) } == [ObjectIdentifier(kept)])
+        let endingAfterwards = index.transactionDidEnd(isReadOnly: false).ending
+        #expect(endingAfterwards.isEmpty)
+    }
+
+    @Test func anObserverOfTheNextTransactionRemovedBeforeItEndsDoesNotEndWithIt() {
+        var index = ObserverIndex()
+        let once = TableObserver(["a"])
+        index.add(once, extent: .nextTransaction)
+        let isRemoved = index.remove(once)
+        let ending = index.transactionDidEnd(isReadOnly: false).ending
+        #expect(isRemoved && ending.isEmpty)
     }
 
     @Test func deallocatedObserversAreFoundByStatementsAndForgotten() {

@@ -43,6 +43,9 @@ public enum RawWorkloads {
         ]
             + Workload.commitToValueConfigurations.map { configuration in
                 BenchmarkCase.latencies(configuration.name, .rawC) { scratch in try commitToValue(scratch) }
+            }
+            + ["observation-fan-out (record)", "observation-fan-out (raw SQL)"].map { name in
+                BenchmarkCase.relative(name, .rawC) { scratch in try fanOut(scratch) }
             } + RawAssociationWorkloads.cases() + RawFullTextWorkloads.cases()
     }
 
@@ -269,6 +272,63 @@ extension RawWorkloads {
         }
         return probe.latencies
     }
+}
+
+extension RawWorkloads {
+    /// The floor of the fan-out workloads (the same code for both rows): the writes of the
+    /// library's workload, where, after each commit, the writer's connection fetches the row that
+    /// the update hook saw change and hands its `i1` to the observers' serial queue, as an
+    /// observation indexed by row does with no other cost. The reference: the same writes without
+    /// hooks nor fetches, in the same run.
+    fileprivate static func fanOut(_ scratch: Scratch) throws -> (duration: Duration, reference: Duration) {
+        let writer = try RawConnection.freshDatabase(path: scratch.path())
+        try writer.execute(Workload.createOtherTableSQL)
+        try writer.insertItems(count: Workload.observedRowCount)
+        let update = try writer.prepare(Workload.updateSQL)
+        defer { sqlite3_finalize(update) }
+        let writeCount = Workload.observationWriteCount
+        func write(_ index: Int, value: Int64) throws {
+            try writer.execute("BEGIN")
+            sqlite3_bind_int64(update, 1, value)
+            sqlite3_bind_int64(update, 2, Workload.fanOutRowID(write: index))
+            guard sqlite3_step(update) == SQLITE_DONE else { throw RawError(message: "update failed") }
+            sqlite3_reset(update)
+            try writer.execute("COMMIT")
+        }
+        let reference = try measure {
+            for index in 0..<writeCount { try write(index, value: Int64(index)) }
+        }
+        let changes = ChangedRows()
+        sqlite3_update_hook(
+            writer.db,
+            { context, _, _, _, rowID in
+                Unmanaged<ChangedRows>.fromOpaque(context!).takeUnretainedValue().rowIDs.append(rowID)
+            }, Unmanaged.passUnretained(changes).toOpaque())
+        defer { sqlite3_update_hook(writer.db, nil, nil) }
+        let fetcher = try ItemFetcher(writer)
+        let observerQueue = DispatchQueue(label: "observers")
+        let probe = ObservationProbe(observerCount: Workload.fanOutObserverCount)
+        let firstValue = Int64(writeCount)
+        probe.expect(Workload.fanOutFinalValues(firstValue: firstValue))
+        return try (
+            measure {
+                for index in 0..<writeCount {
+                    try write(index, value: firstValue + Int64(index))
+                    for rowID in changes.rowIDs where (1...Int64(Workload.fanOutObserverCount)).contains(rowID) {
+                        let value = try fetcher.fetch(id: rowID).i1
+                        observerQueue.async { probe.receive(value, from: Int(rowID - 1)) }
+                    }
+                    changes.rowIDs.removeAll(keepingCapacity: true)
+                }
+                try probe.wait()
+            }, reference
+        )
+    }
+}
+
+/// The rowids that the update hook saw change since the last commit.
+private final class ChangedRows {
+    var rowIDs: [Int64] = []
 }
 
 /// The commit hook's record of a commit.

@@ -26,6 +26,9 @@ struct ObserverIndex {
     private var touchedObservations: [TransactionObservation] = []
     /// The observations disabled until the end of the transaction.
     private var disabledObservations: [TransactionObservation] = []
+    /// The observations whose extent is the next transaction, in registration order: not looked for
+    /// among all observations at each commit.
+    private var nextTransactionObservations: [TransactionObservation] = []
 
     /// Whether no observer is registered.
     var isEmpty: Bool { observations.isEmpty }
@@ -43,6 +46,7 @@ struct ObserverIndex {
         let observation = TransactionObservation(observer: observer, extent: extent, sequence: nextSequence)
         nextSequence += 1
         observations.append(observation)
+        if extent == .nextTransaction { nextTransactionObservations.append(observation) }
         index(observation)
         generation += 1
     }
@@ -50,7 +54,9 @@ struct ObserverIndex {
     /// Unregisters an observer. Returns whether it was registered.
     mutating func remove(_ observer: some TransactionObserver) -> Bool {
         guard let position = observations.firstIndex(where: { $0.isWrapping(observer) }) else { return false }
-        unindex(observations.remove(at: position))
+        let observation = observations.remove(at: position)
+        unindex(observation)
+        nextTransactionObservations.removeAll { $0 === observation }
         generation += 1
         return true
     }
@@ -160,6 +166,7 @@ struct ObserverIndex {
         let generic = unindexedObservations.filter { $0.region == nil }
         let touched = touchedObservations.filter { $0.region != nil }
         if touched.isEmpty { return generic }
+        if generic.isEmpty && touched.count == 1 { return touched }
         return (generic + touched).sorted { $0.sequence < $1.sequence }
     }
 
@@ -170,7 +177,7 @@ struct ObserverIndex {
         told: [TransactionObservation], ending: [TransactionObservation]
     ) {
         let told = isReadOnly ? [] : observationsToldOfTransactionEnd()
-        let ending = isReadOnly ? [] : observations.filter { $0.extent == .nextTransaction }
+        let ending = isReadOnly ? [] : nextTransactionObservations
         for observation in touchedObservations { observation.isTouched = false }
         touchedObservations = []
         for observation in disabledObservations { observation.isEnabled = true }
@@ -194,6 +201,7 @@ struct ObserverIndex {
             unindex(observation)
         }
         observations.removeAll { !$0.isAlive }
+        nextTransactionObservations.removeAll { !$0.isAlive }
         generation += 1
         return true
     }
@@ -202,6 +210,8 @@ struct ObserverIndex {
 extension Array where Element == TransactionObservation {
     /// Inserts an observation at its place in registration order.
     fileprivate mutating func insertSorted(_ observation: TransactionObservation) {
+        // A new observation comes last: registering many observers is not quadratic.
+        if last.map({ $0.sequence < observation.sequence }) ?? true { return append(observation) }
         let index = firstIndex { $0.sequence > observation.sequence } ?? endIndex
         insert(observation, at: index)
     }

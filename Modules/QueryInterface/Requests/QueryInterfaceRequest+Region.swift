@@ -10,22 +10,22 @@ extension QueryInterfaceRequest {
     /// The region of a request that includes associations is the region of its statement, which
     /// joins their tables, and of the queries of its prefetched associations, which join their pivots.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        var region = try region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
+        var region = try relation.region(of: makePreparedRequest(db, forSingleResult: false).statement, db)
         for association in relation.prefetchedAssociationsAtAnyDepth {
             region.formUnion(try association.prefetchRegion(db))
         }
         return region
     }
-
-    /// The region of the request, given its prepared statement.
-    func region(of statement: Statement, _ db: Database) throws -> DatabaseRegion {
-        let region = statement.databaseRegion
-        guard let rowIDs = try relation.filteredRowIDs(db) else { return region }
-        return region.limitingRows(ofTable: relation.table, to: rowIDs)
-    }
 }
 
 extension SQLRelation {
+    /// The region of the relation, given its prepared statement.
+    func region(of statement: Statement, _ db: Database) throws -> DatabaseRegion {
+        let region = statement.databaseRegion
+        guard let rowIDs = try filteredRowIDs(db) else { return region }
+        return region.limitingRows(ofTable: table, to: rowIDs)
+    }
+
     /// The rowids the filters restrict the table to, or nil when they may select any row.
     ///
     /// Only conjuncts `rowid = value` and `rowid IN (values)` with integer values restrict the rows;
@@ -51,8 +51,15 @@ extension SQLRelation {
     /// - parameter filters: The filters of the relation, resolved.
     private func mayReadOtherRows(of table: String, filters: [SQLExpression], _ db: Database) throws -> Bool {
         if filters.contains(where: \.mayReadOtherRows) { return true }
-        if try resolvedSelection(db).contains(where: { try $0.mayReadOtherRows(db) }) { return true }
-        if try (groups(db) + havings).contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
+        for selection in selection {
+            if case .deferred(let resolve) = selection.node {
+                if try resolve(db).contains(where: { try $0.mayReadOtherRows(db) }) { return true }
+            } else if try selection.mayReadOtherRows(db) {
+                return true
+            }
+        }
+        if try groups(db).contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
+        if try havings.contains(where: { try $0.resolvedFilter(db).mayReadOtherRows }) { return true }
         for child in children where child.isJoined {
             if child.relation.table.lowercased() == table.lowercased() { return true }
             let childFilters = try child.relation.filters.map { try $0.resolvedFilter(db) }
@@ -64,10 +71,12 @@ extension SQLRelation {
     /// The lowercased names that denote the rowid of the table: `rowid`, `oid` and `_rowid_`, unless
     /// a column of the table has that name (and hides the rowid), and its INTEGER PRIMARY KEY.
     private func rowIDColumnNames(_ db: Database) throws -> Set<String> {
-        // From the schema cache: the region is recorded at each fetch of an observation.
-        var names = try db.uniqueKeys(table).rowIDNames
-        if let column = try db.primaryKeyUnlessKeylessView(table)?.rowIDColumn { names.insert(column.lowercased()) }
-        return names
+        // Cached with the schema: the region is recorded at each fetch of an observation.
+        try db.schemaCachedValue(forKey: "rowIDColumnNames:" + table) {
+            var names = try db.uniqueKeys(table).rowIDNames
+            if let column = try db.primaryKeyUnlessKeylessView(table)?.rowIDColumn { names.insert(column.lowercased()) }
+            return names
+        }
     }
 }
 

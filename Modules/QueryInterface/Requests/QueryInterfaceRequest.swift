@@ -31,13 +31,15 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// While `Database.recordingSelection(_:_:)` runs, the statement records the region of the
     /// request, which may be limited to some rows (see `databaseRegion(_:)`).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        // Built once for the SQL and the region: an observation prepares its request at each fetch.
+        let relation = try relation.resolvingFilters(db)
         let generator = try SQLQueryGenerator(relation: relation)
         var context = SQLGenerationContext(database: db)
         let sql = try generator.selectSQL(&context, singleResult: singleResult)
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(context.arguments)
         if db.isRecordingSelection {
-            statement.recordedRegion = try region(of: statement, db)
+            statement.recordedRegion = try relation.region(of: statement, db)
         }
         var prepared = PreparedRequest(statement: statement, adapter: try generator.rowAdapter(db))
         if relation.prefetchesRows {

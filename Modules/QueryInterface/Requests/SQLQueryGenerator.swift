@@ -149,13 +149,17 @@ struct SQLQueryGenerator {
         let root = nodes[0].relation
         var sql = withClause ? try ctes.withClause.sql(&context) : ""
         sql += root.isDistinct ? "SELECT DISTINCT " : "SELECT "
-        var selections: [String] = []
+        var separator = ""
         for index in nodes.indices where !nodes[index].relation.selection.isEmpty {
             qualify(&context, index)
-            selections += try nodes[index].relation.selection.map { try $0.sql(&context) }
+            for selection in nodes[index].relation.selection {
+                sql += separator
+                sql += try selection.sql(&context)
+                separator = ", "
+            }
         }
-        sql += selections.joined(separator: ", ")
-        sql += " FROM " + tableSQL(0)
+        sql += " FROM "
+        sql += tableSQL(0)
         for index in nodes.indices.dropFirst() {
             sql += try joinSQL(&context, index)
         }
@@ -309,6 +313,7 @@ extension SQLExpression {
 extension [SQLExpression] {
     /// The conditions, built, joined with AND.
     fileprivate func resolvedConjunction(_ db: Database) throws -> SQLExpression {
-        try map { try $0.resolvedFilter(db) }.joined(operator: .and)
+        if count == 1 { return try self[0].resolvedFilter(db) }
+        return try map { try $0.resolvedFilter(db) }.joined(operator: .and)
     }
 }

@@ -82,6 +82,15 @@ struct SQLRelation: Sendable {
         }
     }
 
+    /// The relation, with the conditions of its WHERE clause that the request builds when it runs
+    /// built now: once for both the SQL and the region of a fetch.
+    func resolvingFilters(_ db: Database) throws -> SQLRelation {
+        guard !filters.isEmpty else { return self }
+        var relation = self
+        relation.filters = try filters.map { try $0.resolvedFilter(db) }
+        return relation
+    }
+
     /// Whether the selection may give names to values (`AS name`, or SQL text), which filters may
     /// use: a count of the rows then selects them in a subquery.
     func mayNameSelectedValues(_ db: Database) throws -> Bool {

@@ -33,13 +33,20 @@ extension TableRequest where Self: FilteredRequest {
     /// The request filtered by primary key: `Player.all().filter(key: 1)`. A nil key gives no row.
     public func filter(key: (some DatabaseValueConvertible)?) -> Self {
         guard let key else { return none() }
-        return filter(keys: [key])
+        return filter(primaryKeyValues: [key.databaseValue])
     }
 
     /// The request filtered by primary keys: `Player.all().filter(keys: [1, 2, 3])`.
     public func filter<Keys: Sequence>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
-        // A closure, not a key path: a generic key path is instantiated at run time.
-        let values = keys.map { $0.databaseValue }.filter { !$0.isNull }
+        filter(primaryKeyValues: keys.map { $0.databaseValue })
+    }
+
+    /// The request filtered by values of its single-column primary key (NULL matches no row). Not
+    /// generic over the keys: observations build their request at each fetch.
+    private func filter(primaryKeyValues: [DatabaseValue]) -> Self {
+        // Closures, not key paths: a generic key path is instantiated at run time.
+        let values =
+            primaryKeyValues.contains { $0.isNull } ? primaryKeyValues.filter { !$0.isNull } : primaryKeyValues
         let table = databaseTableName
         return filterWhenConnected { db in
             let primaryKey = try db.primaryKey(table)
