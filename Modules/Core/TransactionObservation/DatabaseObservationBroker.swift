@@ -323,6 +323,11 @@ final class DatabaseObservationBroker {
     /// observer was told of this one.
     private func endTransaction(_ tell: @escaping (TransactionObservation) -> Void) {
         let (told, ending) = index.transactionDidEnd(isReadOnly: database.isReadOnlyAccess)
+        if told.isEmpty && ending.isEmpty {
+            // Nobody to tell nor forget, the common case: nothing to defer either.
+            if !isTellingTransactionEnd { removeDeadObservations() }
+            return
+        }
         let tellEnd = { [unowned self] in
             for observation in told { tell(observation) }
             // The observers of the next transaction that were not told are forgotten too; those
@@ -339,6 +344,11 @@ final class DatabaseObservationBroker {
             pendingTransactionEnds.removeFirst()()
         }
         isTellingTransactionEnd = false
+        removeDeadObservations()
+    }
+
+    /// Forgets the observers found deallocated, or whose extent is over.
+    private func removeDeadObservations() {
         if index.removeDeadObservations() {
             updateChangeHooks(hasObservers: !index.isEmpty, hasObserversWithoutRegion: index.hasObserversWithoutRegion)
         }
