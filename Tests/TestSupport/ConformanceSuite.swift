@@ -15,7 +15,8 @@ public enum ConformanceSuite {
         + observationPublisherChecks + rxChecks + asyncAccessChecks + diffChecks + abortedTransactionChecks
         + unsafeAccessChecks + typeErasedConnectionChecks + rowAdapterChecks + maintenanceChecks + backupChecks
         + persistenceCallbackChecks + recordClassChecks + returningPersistenceChecks + snapshotChecks
-        + statementColumnChecks + databaseMemberChecks + aggregateChecks + foundationValueChecks + dumpChecks
+        + statementColumnChecks + statementBindingChecks + databaseMemberChecks + aggregateChecks
+        + foundationValueChecks + dumpChecks
         + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
         + associationThroughChecks
         + fullTextSearchChecks + fts5TokenizerChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks

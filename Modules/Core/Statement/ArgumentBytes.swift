@@ -42,11 +42,10 @@ final class ArgumentBytes {
     /// Where SQLite reads the bytes of a value, and the destructor to bind them with: a copy here
     /// (`SQLITE_STATIC`, nil), or the bytes themselves, which SQLite copies (`SQLITE_TRANSIENT`).
     func binding(of bytes: UnsafeRawBufferPointer) -> (UnsafeRawPointer, SQLiteAPI.Destructor?) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else {
-            return (emptyBytes, nil)
-        }
-        guard bytes.count <= Self.longestCopiedValue, copied + bytes.count <= Self.mostCopiedBytes else {
-            return (source, SQLITE.TRANSIENT)
+        guard let source = bytes.baseAddress, bytes.count > 0, bytes.count <= Self.longestCopiedValue,
+            copied + bytes.count <= Self.mostCopiedBytes
+        else {
+            return Self.transientBinding(of: bytes)
         }
         if chunks.isEmpty || chunks[chunks.count - 1].count - used < bytes.count {
             let byteCount = max(256, bytes.count, 2 * (chunks.last?.count ?? 0))
@@ -58,6 +57,14 @@ final class ArgumentBytes {
         used += bytes.count
         copied += bytes.count
         return (UnsafeRawPointer(destination), nil)
+    }
+
+    /// Where SQLite reads the bytes of a value that is not copied here, and the destructor to bind
+    /// them with: the bytes themselves, which SQLite copies (`SQLITE_TRANSIENT`), or a static empty
+    /// value. For long values, and for bindings made without a statement's copies.
+    static func transientBinding(of bytes: UnsafeRawBufferPointer) -> (UnsafeRawPointer, SQLiteAPI.Destructor?) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return (emptyBytes, nil) }
+        return (source, SQLITE.TRANSIENT)
     }
 }
 

@@ -279,36 +279,10 @@ public final class Statement: CustomStringConvertible {
     }
 
     private func bind(_ value: DatabaseValue, at index: Int32) throws {
-        let code: Int32
-        switch value.storage {
-        case .null:
-            code = api.bind_null(sqliteStatement, index)
-        case .int64(let int64):
-            code = api.bind_int64(sqliteStatement, index, int64)
-        case .double(let double):
-            code = api.bind_double(sqliteStatement, index, double)
-        case .string(let string):
-            code =
-                string.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
-                ?? {
-                    var copy = string
-                    return copy.withUTF8 { bindText($0, at: index) }
-                }()
-        case .blob(let data):
-            code = data.withUnsafeBytes { buffer in
-                let (bytes, destructor) = argumentBytes.binding(of: buffer)
-                return api.bind_blob(sqliteStatement, index, bytes, Int32(buffer.count), destructor)
-            }
-        }
+        let code = api.bind(value, to: sqliteStatement, at: index, copies: argumentBytes)
         if code != SQLITE.OK {
             throw database.error(code: code, sql: sql, arguments: arguments)
         }
-    }
-
-    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        let (bytes, destructor) = argumentBytes.binding(of: UnsafeRawBufferPointer(buffer))
-        return api.bind_text(
-            sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), Int32(buffer.count), destructor)
     }
 
     private func wrongArgumentCount(_ arguments: StatementArguments, expected: Int) -> DatabaseError {

@@ -3,7 +3,9 @@
 /// The standard library and Foundation types conform (integers, floating-point numbers, Bool,
 /// String, Data, Date, UUID, URL, Decimal), and so do `RawRepresentable` types whose raw value
 /// conforms, once they declare the conformance.
-public protocol DatabaseValueConvertible: SQLExpressible, Sendable {
+///
+/// A value binds to a statement parameter as its `databaseValue` (see ``StatementBinding``).
+public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding, Sendable {
     /// The database value of this value.
     var databaseValue: DatabaseValue { get }
 
