@@ -32,8 +32,12 @@ extension Database {
         }
         guard transactionDateResult == nil else { return }
         // The clock may run statements, which come back here: the transaction has its date then.
-        transactionDateResult = .failure(
-            DatabaseError(resultCode: .SQLITE_MISUSE, message: "the transaction clock asked for the transaction date"))
+        transactionDateResult = .failure(Self.reentrantTransactionClockError)
         transactionDateResult = Result { try configuration.transactionClock.now(self) }
     }
+
+    /// What the transaction date throws while the clock gives it: built once, as each transaction
+    /// sets it.
+    private static let reentrantTransactionClockError: any Error = DatabaseError(
+        resultCode: .SQLITE_MISUSE, message: "the transaction clock asked for the transaction date")
 }
