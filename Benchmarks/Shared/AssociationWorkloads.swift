@@ -25,6 +25,58 @@ private struct Book: Codable, FetchableRecord, TableRecord {
     var year: Int64
 }
 
+/// The same records, decoded by hand (`init(row:)`, without Codable): what the association
+/// machinery costs without Codable's.
+private struct HandWrittenAuthor: FetchableRecord, TableRecord {
+    static let databaseTableName = "author"
+    static let books = hasMany(HandWrittenBook.self)
+    var id: Int64
+    var name: String
+    var country: String
+
+    init(row: Row) {
+        id = row["id"]
+        name = row["name"]
+        country = row["country"]
+    }
+}
+
+private struct HandWrittenBook: FetchableRecord, TableRecord {
+    static let databaseTableName = "book"
+    static let author = belongsTo(HandWrittenAuthor.self)
+    var id: Int64
+    var authorId: Int64
+    var title: String
+    var year: Int64
+
+    init(row: Row) {
+        id = row["id"]
+        authorId = row["authorId"]
+        title = row["title"]
+        year = row["year"]
+    }
+}
+
+private struct HandWrittenAuthorInfo: FetchableRecord {
+    var author: HandWrittenAuthor
+    var books: [HandWrittenBook]
+
+    init(row: Row) {
+        author = HandWrittenAuthor(row: row)
+        books = row["books"]
+    }
+}
+
+private struct HandWrittenBookInfo: FetchableRecord {
+    var book: HandWrittenBook
+    var author: HandWrittenAuthor
+
+    init(row: Row) {
+        book = HandWrittenBook(row: row)
+        author = row["author"]
+    }
+}
+
 /// An author and their books, from `including(all:)`.
 private struct AuthorInfo: Decodable, FetchableRecord {
     var author: Author
@@ -55,6 +107,28 @@ func associationCases() -> [BenchmarkCase] {
             try associationFixture().read { db in
                 try measure {
                     let infos = try Book.including(required: Book.author).asRequest(of: BookInfo.self).fetchAll(db)
+                    guard infos.count == AssociationFixture.bookCount,
+                        infos.allSatisfy({ $0.author.id == $0.book.authorId })
+                    else { throw WorkloadFailure(message: "fetched \(infos.count) books") }
+                }
+            }
+        },
+        BenchmarkCase("associations-prefetch (hand-written)", implementation) { _ in
+            try associationFixture().read { db in
+                try measure {
+                    let infos = try HandWrittenAuthor.including(all: HandWrittenAuthor.books)
+                        .asRequest(of: HandWrittenAuthorInfo.self).fetchAll(db)
+                    let bookCount = infos.reduce(0) { $0 + $1.books.count }
+                    guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
+                    else { throw WorkloadFailure(message: "fetched \(infos.count) authors, \(bookCount) books") }
+                }
+            }
+        },
+        BenchmarkCase("associations-join (hand-written)", implementation) { _ in
+            try associationFixture().read { db in
+                try measure {
+                    let infos = try HandWrittenBook.including(required: HandWrittenBook.author)
+                        .asRequest(of: HandWrittenBookInfo.self).fetchAll(db)
                     guard infos.count == AssociationFixture.bookCount,
                         infos.allSatisfy({ $0.author.id == $0.book.authorId })
                     else { throw WorkloadFailure(message: "fetched \(infos.count) books") }

@@ -16,27 +16,30 @@ enum RawAssociationWorkloads {
         var year: Int64
     }
 
+    /// The same code for the Codable and hand-written rows: raw C decodes by hand.
     static func cases() -> [BenchmarkCase] {
-        [
-            BenchmarkCase("associations-prefetch", .rawC) { _ in
-                let connection = try fixture()
-                return try measure {
-                    let infos = try authorsWithBooks(connection)
-                    let bookCount = infos.reduce(0) { $0 + $1.books.count }
-                    guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
-                    else { throw RawError(message: "fetched \(infos.count) authors, \(bookCount) books") }
-                }
-            },
-            BenchmarkCase("associations-join", .rawC) { _ in
-                let connection = try fixture()
-                return try measure {
-                    let infos = try booksWithAuthor(connection)
-                    guard infos.count == AssociationFixture.bookCount,
-                        infos.allSatisfy({ $0.author.id == $0.book.authorId })
-                    else { throw RawError(message: "fetched \(infos.count) books") }
-                }
-            },
-        ]
+        ["", " (hand-written)"].flatMap { variant in
+            [
+                BenchmarkCase("associations-prefetch" + variant, .rawC) { _ in
+                    let connection = try fixture()
+                    return try measure {
+                        let infos = try authorsWithBooks(connection)
+                        let bookCount = infos.reduce(0) { $0 + $1.books.count }
+                        guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
+                        else { throw RawError(message: "fetched \(infos.count) authors, \(bookCount) books") }
+                    }
+                },
+                BenchmarkCase("associations-join" + variant, .rawC) { _ in
+                    let connection = try fixture()
+                    return try measure {
+                        let infos = try booksWithAuthor(connection)
+                        guard infos.count == AssociationFixture.bookCount,
+                            infos.allSatisfy({ $0.author.id == $0.book.authorId })
+                        else { throw RawError(message: "fetched \(infos.count) books") }
+                    }
+                },
+            ]
+        }
     }
 
     private static func fixture() throws -> RawConnection {

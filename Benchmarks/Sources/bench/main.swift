@@ -102,7 +102,8 @@ let report = Report(
         "associations-prefetch: 1,000 authors with all their books (10 each), from `including(all:)` into nested "
             + "Decodable records; raw C runs two queries and groups the books by author. associations-join: 10,000 "
             + "books with their author, from `including(required:)` into nested Decodable records; raw C reads a "
-            + "join. Both in memory.",
+            + "join. Both in memory. (hand-written): the same requests into records that decode themselves "
+            + "(`init(row:)`, without Codable); raw C runs the same code.",
         "fts5-match: 100 queries of one word each (`matching` an FTS5Pattern) over an in-memory FTS5 table of "
             + "100,000 rows, 100 matches each, fetched into records; raw C resets and binds one prepared statement.",
         "memory-idle-observations, memory-fetch-rows: each run in a process of its own (the bench executable "
