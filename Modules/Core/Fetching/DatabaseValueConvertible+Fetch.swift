@@ -18,10 +18,13 @@ extension DatabaseValueConvertible {
         decode: @escaping (Row) throws -> Element
     ) throws -> StatementCursor<Element> {
         let cursor = try StatementCursor(statement: statement, arguments: arguments, adapter: adapter, decode: decode)
-        if adapter != nil && cursor.rowColumnCount == 0 {
-            throw DatabaseError.noColumnToFetch(Self.self, sql: statement.sql)
-        }
+        try checkHasColumn(cursor.row, statement, adapter: adapter)
         return cursor
+    }
+
+    /// Throws when an adapter leaves no column to fetch a value from.
+    private static func checkHasColumn(_ row: Row, _ statement: Statement, adapter: (any RowAdapter)?) throws {
+        if adapter != nil && row.count == 0 { throw DatabaseError.noColumnToFetch(Self.self, sql: statement.sql) }
     }
 
     /// All values of a statement.
@@ -41,10 +44,12 @@ extension DatabaseValueConvertible {
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
     ) throws -> Self? {
         let keepsNull = Self.self is any NullHoldingValue.Type
-        let cursor = try valueCursor(statement, arguments: arguments, adapter: adapter) { row in
+        let value = try statement.decodeFirstRow(
+            arguments: arguments, adapter: adapter, checkRow: { try checkHasColumn($0, statement, adapter: adapter) }
+        ) { row in
             !keepsNull && row.hasNull(atIndex: 0) ? nil : try _decodeLeftmostValue(of: row)
         }
-        return try cursor.nextThenFinish() ?? nil
+        return value ?? nil
     }
 
     /// A cursor over the values of an SQL query.

@@ -64,8 +64,7 @@ extension Row {
     public static func fetchOne(
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
     ) throws -> Row? {
-        try StatementCursor(statement: statement, arguments: arguments, adapter: adapter) { $0.copy() }
-            .nextThenFinish()
+        try statement.decodeFirstRow(arguments: arguments, adapter: adapter) { $0.copy() }
     }
 
     /// A cursor over the rows of an SQL query.

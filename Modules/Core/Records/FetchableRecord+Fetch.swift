@@ -18,7 +18,7 @@ extension FetchableRecord {
     public static func fetchOne(
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil
     ) throws -> Self? {
-        try fetchCursor(statement, arguments: arguments, adapter: adapter).nextThenFinish()
+        try statement.decodeFirstRow(arguments: arguments, adapter: adapter, Self.init(row:))
     }
 
     /// A cursor over the records of an SQL query.

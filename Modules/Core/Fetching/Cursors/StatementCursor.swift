@@ -35,16 +35,6 @@ public final class StatementCursor<Element>: DatabaseCursor {
             throw error
         }
     }
-
-    /// The number of columns of the rows the cursor decodes (after the adapter).
-    var rowColumnCount: Int { row.count }
-
-    /// The next element, after which the iteration ends: what `fetchOne` returns.
-    func nextThenFinish() throws -> Element? {
-        let element = try next()
-        if !iteration.isDone { try iteration.finish() }
-        return element
-    }
 }
 
 /// A cursor of rows. Each row is valid until the next call to `next()`: `copy()` keeps one.
