@@ -45,10 +45,9 @@ extension DatabaseValueConvertible {
     ) throws -> Self? {
         let keepsNull = Self.self is any NullHoldingValue.Type
         let value = try statement.decodeFirstRow(
-            arguments: arguments, adapter: adapter, checkRow: { try checkHasColumn($0, statement, adapter: adapter) }
-        ) { row in
-            !keepsNull && row.hasNull(atIndex: 0) ? nil : try _decodeLeftmostValue(of: row)
-        }
+            arguments: arguments, adapter: adapter,
+            checkRow: { try checkHasColumn($0, statement, adapter: adapter) },
+            { row in !keepsNull && row.hasNull(atIndex: 0) ? nil : try _decodeLeftmostValue(of: row) })
         return value ?? nil
     }
 
