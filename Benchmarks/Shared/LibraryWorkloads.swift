@@ -281,6 +281,11 @@ private func observationCases() -> [BenchmarkCase] {
                     try Item.filter(key: key).fetchOne(db)?.i1
                 }
             },
+            .relative("observation-fan-out (record, pool)", implementation) { scratch in
+                try fanOut(observedDatabase(scratch, pool: true)) { db, key in
+                    try Item.filter(key: key).fetchOne(db)?.i1
+                }
+            },
             .relative("observation-fan-out (raw SQL)", implementation) { scratch in
                 try fanOut(observedDatabase(scratch, pool: false)) { db, key in
                     let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [key])
