@@ -39,6 +39,14 @@ private func blob(_ bytes: [UInt8]) -> DatabaseValue { DatabaseValue(storage: .b
         }
     }
 
+    @Test func theStorageGivesItsValue() {
+        #expect(DatabaseValue.null.storage.value == nil)
+        #expect(int(1).storage.value as? Int64 == 1)
+        #expect(double(1.5).storage.value as? Double == 1.5)
+        #expect(text("a").storage.value as? String == "a")
+        #expect(blob([1]).storage.value as? Data == Data([1]))
+    }
+
     @Test func integersAreStoredAsInt64() {
         #expect(Int8(-8).databaseValue.storage == .int64(-8))
         #expect(Int16(-1600).databaseValue.storage == .int64(-1600))

@@ -43,6 +43,22 @@ private let arthur = Member(
     priority: .high, nickname: nil, tags: ["a", "b"], joinedAt: Date(timeIntervalSince1970: 86_400),
     token: UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)))
 
+/// A record whose `init(row:)` decodes its `Decodable` properties, then completes them.
+private struct Signature: Decodable, FetchableRecord, Equatable {
+    var name: String
+    var initials: String?
+
+    init(name: String, initials: String?) {
+        self.name = name
+        self.initials = initials
+    }
+
+    init(row: Row) throws {
+        self = try FetchableRecordDecoder().decode(Signature.self, from: row)
+        initials = initials ?? String(name.prefix(1))
+    }
+}
+
 /// A generic type: the generic arguments are dropped from its default table name.
 private struct Box<Content>: TableRecord {}
 
@@ -213,6 +229,19 @@ private func fetchOne<Record: FetchableRecord>(_ type: Record.Type, sql: String)
         #expect(full.nickname == "Art")
         #expect(full.address == Address(street: "s", city: "c"))
         #expect(full.role == .member)
+    }
+
+    @Test func aFetchableRecordDecoderDecodesAsTheDecodableConformanceDoes() throws {
+        #expect(
+            try fetchOne(Signature.self, sql: "SELECT 'Arthur' AS name") == Signature(name: "Arthur", initials: "A"))
+        #expect(
+            try fetchOne(Signature.self, sql: "SELECT 'Arthur' AS name, 'AD' AS initials")
+                == Signature(name: "Arthur", initials: "AD"))
+        let row: Row = ["initials": "B"]
+        let error = #expect(throws: DatabaseError.self) {
+            try FetchableRecordDecoder().decode(Signature.self, from: row)
+        }
+        #expect(error?.message?.contains("name") == true)
     }
 
     @Test func columnsAreMatchedCaseInsensitively() throws {

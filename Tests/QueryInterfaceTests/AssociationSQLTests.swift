@@ -114,6 +114,64 @@ private func sql(_ request: some FetchRequest, singleResult: Bool = false) throw
                 == #"SELECT * FROM "book" WHERE "year" > ?"#)
     }
 
+    @Test func aliasExistsTellsWhetherAnOptionalJoinFoundARow() throws {
+        let authorAlias = TableAlias<Author>()
+        let books = Book.joining(optional: Book.author.aliased(authorAlias))
+        let join = #"SELECT "book".* FROM "book" LEFT JOIN "author" ON "author"."id" = "book"."authorId" "#
+        #expect(try sql(books.filter(authorAlias.exists)) == join + #"WHERE "author"."id" IS NOT NULL"#)
+        #expect(try sql(books.filter(!authorAlias.exists)) == join + #"WHERE NOT ("author"."id" IS NOT NULL)"#)
+        // A table whose primary key is not the rowid: the rowid tells.
+        let countryAlias = TableAlias()
+        #expect(
+            try sql(Author.joining(optional: Author.country.aliased(countryAlias)).filter(countryAlias.exists))
+                == #"SELECT "author".* FROM "author" LEFT JOIN "countries" ON "countries"."code" = "author"."countryCode" "#
+                + #"WHERE "countries"."rowid" IS NOT NULL"#)
+        // A table numbered in the request is named after its number.
+        let translatorAlias = TableAlias()
+        #expect(
+            try sql(
+                Book.joining(required: Book.author).joining(optional: Book.translator.aliased(translatorAlias))
+                    .filter(translatorAlias.exists)
+            ).hasSuffix(#"WHERE "author2"."id" IS NOT NULL"#))
+        // An alias that names no table of the request is a misuse.
+        let error = #expect(throws: DatabaseError.self) { try sql(Book.filter(TableAlias(name: "a").exists)) }
+        #expect(error?.resultCode == .SQLITE_MISUSE)
+        let dbQueue = try fixture()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO author (id, name) VALUES (1, 'Jules');
+                    INSERT INTO book (id, title, authorId) VALUES (1, 'Kept', 1), (2, 'Orphan', NULL), (3, 'Other', NULL);
+                    """)
+            let titles = { (request: QueryInterfaceRequest<Book>) in
+                try String.fetchAll(db, request.select(Column("title"), as: String.self).order(Column("id")))
+            }
+            #expect(try titles(books.filter(authorAlias.exists)) == ["Kept"])
+            #expect(try titles(books.filter(!authorAlias.exists)) == ["Orphan", "Other"])
+        }
+    }
+
+    @Test func aliasExistsTestsThePrimaryKeyOfATableWithoutRowID() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+                    CREATE TABLE item (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
+                    INSERT INTO pair VALUES (1, 2);
+                    INSERT INTO item VALUES (1, 1, 2), (2, 1, 3);
+                    """)
+            let pairAlias = TableAlias()
+            let request = Table("item").joining(
+                optional: Table("item").belongsTo(Table("pair"), using: ForeignKey(["a", "b"])).aliased(pairAlias)
+            )
+            .filter(pairAlias.exists)
+            let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+            #expect(statement.sql.hasSuffix(#"WHERE ("pair"."a" IS NOT NULL) OR ("pair"."b" IS NOT NULL)"#))
+            #expect(try Int64.fetchAll(db, request.select(Column("id"), as: Int64.self)) == [1])
+        }
+    }
+
     @Test func tablesOfOneNameAreNumbered() throws {
         #expect(
             try sql(Node.including(optional: Node.parent))

@@ -91,6 +91,98 @@ private func fixture() throws -> DatabaseQueue {
                 + "FROM \"player\"")
     }
 
+    @Test func bitwiseOperators() throws {
+        let (score, id) = (Column("score"), Column("id"))
+        #expect(
+            try sql(Player.select(score & 6, 6 | score, score << id, 1 >> score, ~score))
+                == (
+                    "SELECT \"score\" & ?, ? | \"score\", \"score\" << \"id\", ? >> \"score\", ~\"score\" FROM \"player\"",
+                    [6, 6, 1]
+                ))
+        // `&` and `|` are strictly associative: their joins are flattened.
+        #expect(
+            try sql(Player.select((score & 6) & id, score | (id | 1))).0
+                == "SELECT \"score\" & ? & \"id\", \"score\" | \"id\" | ? FROM \"player\"")
+        try fixture().write { db in
+            try Player(id: 1, name: "a", score: 0b1010).insert(db)
+            let row = try #require(
+                try Row.fetchOne(db, Player.select(score & 0b0110, score | 1, score << 2, score >> 1, ~score)))
+            #expect(row.databaseValues == [0b0010, 0b1011, 0b101000, 0b101, -11].map(\.databaseValue))
+        }
+    }
+
+    @Test func joinedExpressions() throws {
+        let (score, id, name) = (Column("score"), Column("id"), Column("name"))
+        #expect(
+            try sql(Player.select([score, id, 1.databaseValue].joined(operator: .add))).0
+                == "SELECT \"score\" + \"id\" + ? FROM \"player\"")
+        #expect(
+            try sql(Player.select([name, " ".databaseValue, name].joined(operator: .concat))).0
+                == "SELECT \"name\" || ? || \"name\" FROM \"player\"")
+        #expect(
+            try sql(Player.filter([score, id].joined(operator: .bitwiseAnd))).0.hasSuffix("WHERE \"score\" & \"id\""))
+        // `+` and `*` are not strictly associative (floating-point sums depend on their order): a
+        // nested join is kept, as in GRDB.
+        #expect(
+            try sql(
+                Player.select([(score + id).sqlExpression, 1.databaseValue].joined(operator: .add), id * (score * 2))
+            ).0
+                == "SELECT (\"score\" + \"id\") + ?, \"id\" * (\"score\" * ?) FROM \"player\"")
+        let op: SQLExpression.AssociativeBinaryOperator = .bitwiseOr
+        #expect(op == .bitwiseOr && op != .or)
+        // An empty join is the neutral value of its operator.
+        let empty: [Column] = []
+        #expect(
+            try sql(
+                Player.select(
+                    empty.joined(operator: .concat), empty.joined(operator: .bitwiseAnd),
+                    empty.joined(operator: .bitwiseOr)))
+                == ("SELECT ?, ?, ? FROM \"player\"", ["", -1, 0]))
+    }
+
+    @Test func compoundAssignmentsUpdateAColumnFromItsValue() throws {
+        try fixture().write { db in
+            try Player(id: 1, name: "a", score: 12).insert(db)
+            var updates: [String] = []
+            db.trace { event in
+                if event.description.hasPrefix("UPDATE") { updates.append(event.description) }
+            }
+            let score = Column("score")
+            let assignments = [
+                score += 3, score -= 1, score *= 4, score /= 2, score &= 0b11110, score |= 1, score <<= 2, score >>= 1,
+            ]
+            let scores = try assignments.map { assignment in
+                try Player.updateAll(db, assignment)
+                return try Int.fetchOne(db, sql: "SELECT score FROM player")
+            }
+            #expect(scores == [15, 14, 56, 28, 28, 29, 116, 58])
+            #expect(
+                updates
+                    == ["+", "-", "*", "/", "&", "|", "<<", ">>"].map {
+                        #"UPDATE "player" SET "score" = "score" \#($0) ?"#
+                    })
+        }
+    }
+
+    @Test func rowIDAndOptionalExpressions() throws {
+        let score: Column? = Column("score")
+        let missing: Column? = nil
+        #expect(
+            try sql(Player.select(.rowID, score, missing).filter(score > 1).order(score?.desc, missing))
+                == (#"SELECT "rowid", "score", NULL FROM "player" WHERE "score" > ? ORDER BY "score" DESC, NULL"#, [1]))
+        try fixture().write { db in
+            try Player(id: 7, name: "a", score: 1).insert(db)
+            // The rowid of a table without INTEGER PRIMARY KEY has its own name in rows.
+            try db.execute(sql: "INSERT INTO note (rowid, text) VALUES (5, 'a')")
+            let row = try #require(try Row.fetchOne(db, Table("note").select(.rowID, Column("text"))))
+            let rowID: Int64 = row[.rowID]
+            #expect(rowID == 5)
+            let request = Player.filter(.rowID == 7)
+            #expect(try request.fetchCount(db) == 1)
+            #expect(try Row.fetchOne(db, Player.select(missing, score))?.databaseValues == [.null, 1.databaseValue])
+        }
+    }
+
     @Test func filteredAggregatesCastsAndFunctionsOfSeveralValues() throws {
         let score = Column("score")
         let positive = score > 0

@@ -379,7 +379,38 @@ let queryInterfaceChecks: [ConformanceCheck] = [
             try expectEqual(try Table("plain").selectPrimaryKey(as: Int64.self).fetchAll(db), [1])
         }
     },
+    ConformanceCheck(
+        "records delete by ids, count their selected columns, and requests and cursors tell what they read"
+    ) {
+        factory in
+        try factory.makeWriter().write { db in
+            try insertQIPlayers(db)
+            try db.execute(sql: "CREATE TABLE qiTeam (id INTEGER PRIMARY KEY, name TEXT, secret TEXT)")
+            try expectEqual(try QIPlayer.deleteAll(db, ids: []), 0)
+            try expectEqual(try QIPlayer.deleteAll(db, ids: [1, 3, 99]), 2)
+            try expectEqual(try QIPlayer.fetchAll(db).map(\.id), [2, 4])
+            // `*` counts the columns of the table; an exclusion and the rowid count too.
+            try expectEqual(try QIPlayer.numberOfSelectedColumns(db), 3)
+            try expectEqual(try QITeam.numberOfSelectedColumns(db), 2)
+            try db.execute(sql: "ALTER TABLE qiTeam ADD COLUMN motto TEXT")
+            try expectEqual(try QITeam.numberOfSelectedColumns(db), 3)
+            try expectDatabaseError(.SQLITE_ERROR) { _ = try QIMissing.numberOfSelectedColumns(db) }
+            // `all()` is the request itself; `none()` its empty counterpart.
+            let request = QIPlayer.filter(Column("score") > 100).order(Column("name"))
+            try expectEqual(try request.all().fetchAll(db), try request.fetchAll(db))
+            try expectEqual(try request.all().none().fetchCount(db), 0)
+            // A cursor tells the region its statement reads.
+            let cursor = try Row.fetchCursor(db, QIPlayer.select(Column("name")).filter(Column("score") > 0))
+            try expectEqual(cursor.databaseRegion.description, "qiplayer(name,score)")
+            try expectEqual(try QIPlayer.fetchCursor(db).databaseRegion.description, "qiplayer(id,name,score)")
+        }
+    },
 ]
+
+/// A record whose table does not exist.
+private struct QIMissing: TableRecord {
+    static let databaseTableName = "qiMissing"
+}
 
 /// A team whose secret is never selected.
 private struct QITeam: Codable, FetchableRecord, PersistableRecord, Equatable {

@@ -360,6 +360,10 @@ let rowAdapterChecks: [ConformanceCheck] = [
                 _ = try row.withUnsafeData(named: "id") { $0 }
             }
             try expectEqual(try plain.withUnsafeData(named: "data") { $0.map(Array.init) }, [0, 255])
+            // dataNoCopy, GRDB's deprecated form of withUnsafeData: the same bytes, returned.
+            let dataNoCopy: any DataNoCopyReading = DeprecatedDataNoCopy()
+            try expectEqual(dataNoCopy.bytes(of: row), [[0, 255], Array("a".utf8), nil, nil])
+            try expectEqual(dataNoCopy.bytes(of: plain), [[0, 255], Array("a".utf8), nil, nil])
             // A row from an untyped dictionary: nil unless the keys are strings and the values convertible.
             try expectEqual(Row(["a": 1] as [AnyHashable: Any]), ["a": 1])
             try expectEqual(Row(["b": NSNull()] as [AnyHashable: Any]), ["b": nil])
@@ -385,4 +389,22 @@ private struct TeamRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     static let databaseTableName = "team"
     var id: Int64
     var name: String
+}
+
+/// Reads bytes with `dataNoCopy`, which is deprecated, as in GRDB: the check calls it through this
+/// protocol, so that the test target builds without warnings.
+private protocol DataNoCopyReading {
+    /// The bytes of the columns `data` (a blob), `name` (by index: a text), `absent` (NULL) and
+    /// `missing` (no such column), read with `dataNoCopy`.
+    func bytes(of row: Row) -> [[UInt8]?]
+}
+
+private struct DeprecatedDataNoCopy: DataNoCopyReading {
+    @available(*, deprecated)
+    func bytes(of row: Row) -> [[UInt8]?] {
+        [
+            row.dataNoCopy(named: "data"), row.dataNoCopy(atIndex: 1), row.dataNoCopy(Column("absent")),
+            row.dataNoCopy(named: "missing"),
+        ].map { $0.map(Array.init) }
+    }
 }

@@ -45,6 +45,24 @@ let snapshotChecks: [ConformanceCheck] = [
             computing: { (try? $0.get()) == nil })
         try expectEqual(closed, true)
     },
+    ConformanceCheck(
+        "a snapshot reader of the application's gets unsafe accesses that read as its reads", kinds: [.pool]
+    ) {
+        factory in
+        let pool = try unwrap(try factory.makeWriter() as? DatabasePool, "not a pool")
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)") }
+        let reader = SnapshotForwarder(snapshot: try pool.makeSnapshot())
+        try pool.write { db in try db.execute(sql: "UPDATE t SET a = 2") }
+        let sql = "SELECT a FROM t"
+        try expectEqual(try reader.unsafeRead { db in try Int.fetchAll(db, sql: sql) }, [1])
+        try expectEqual(try runAsync { try await reader.unsafeRead { db in try Int.fetchAll(db, sql: sql) } }, [1])
+        let values = try waitForCallback(
+            "the unsafe read did not run", { receive in reader.asyncUnsafeRead(receive) },
+            computing: { try? Int.fetchAll($0.get(), sql: sql) })
+        try expectEqual(values, [1])
+        try expectEqual(reader.forwardedReads.current, 3)
+        try reader.close()
+    },
     ConformanceCheck("a snapshot is refused inside a write transaction, whose changes it could not see", kinds: [.pool])
     {
         factory in
@@ -59,3 +77,34 @@ let snapshotChecks: [ConformanceCheck] = [
         try expectEqual(try snapshot.read { db in try db.tableExists("t") }, true)
     },
 ]
+
+/// A snapshot reader of the application's, which implements only the accesses that GRDB requires
+/// from such a reader: its unsafe accesses are the protocol's, which run its reads.
+private final class SnapshotForwarder: DatabaseSnapshotReader {
+    let snapshot: DatabaseSnapshot
+    /// The number of reads forwarded to the snapshot.
+    let forwardedReads = Locked(0)
+
+    init(snapshot: DatabaseSnapshot) { self.snapshot = snapshot }
+
+    var configuration: Configuration { snapshot.configuration }
+    var path: String { snapshot.path }
+
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        forwardedReads.withLock { $0 += 1 }
+        return try snapshot.read(value)
+    }
+
+    func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        forwardedReads.withLock { $0 += 1 }
+        snapshot.asyncRead(value)
+    }
+
+    func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try snapshot.unsafeReentrantRead(value)
+    }
+
+    func close() throws { try snapshot.close() }
+
+    func interrupt() { snapshot.interrupt() }
+}

@@ -163,8 +163,8 @@ let traceChecks: [ConformanceCheck] = [
 private final class TraceLog {
     var events: [Database.TraceEvent] = []
 
-    /// The statements of the statement events.
-    var statements: [Database.TracedStatement] {
+    /// The statements of the statement events (under GRDB's name of their type).
+    var statements: [Database.TraceEvent.Statement] {
         events.compactMap { event in
             if case .statement(let statement) = event { return statement }
             return nil

@@ -1,3 +1,4 @@
+import Foundation
 import RSCore
 
 /// Transactions and savepoints.
@@ -210,6 +211,52 @@ let transactionChecks: [ConformanceCheck] = [
             try expect(otherCouldWrite == (kind == .deferred), "another connection could write: \(kind)")
         }
         try expectEqual(try writer.read { db in try Int.fetchOne(db, sql: "SELECT SUM(a) FROM t") }, 3)
+    },
+    ConformanceCheck(
+        "a busy callback is asked, with the number of its earlier tries, whether a locked access waits",
+        kinds: [.queueOnDisk, .pool]
+    ) { factory in
+        let writer = try factory.makeWriter()
+        try writer.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
+        // A callback that gives up after three tries: the write fails with SQLITE_BUSY.
+        let tries = Locked<[Int]>([])
+        let impatient = try factory.makeWriter {
+            $0.busyMode = .callback { numberOfTries in
+                tries.withLock { $0.append(numberOfTries) }
+                return numberOfTries < 3
+            }
+        }
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.exclusive) {
+                try expectDatabaseError(.SQLITE_BUSY) {
+                    try impatient.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                }
+                return .commit
+            }
+        }
+        try expectEqual(tries.current, [0, 1, 2, 3])
+        // A callback that waits: the write succeeds once the lock is released.
+        let locked = DispatchSemaphore(value: 0)
+        let asked = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? writer.writeWithoutTransaction { db in
+                try db.inTransaction(.exclusive) {
+                    locked.signal()
+                    asked.wait()
+                    return .commit
+                }
+            }
+        }
+        locked.wait()
+        let patient = try factory.makeWriter {
+            $0.busyMode = .callback { numberOfTries in
+                if numberOfTries == 0 { asked.signal() }
+                Thread.sleep(forTimeInterval: 0.001)
+                return true
+            }
+        }
+        try patient.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+        try expectEqual(try writer.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t") }, [2])
     },
     ConformanceCheck("a COMMIT that fails on a deferred foreign key leaves nothing behind") { factory in
         let writer = try factory.makeWriter()

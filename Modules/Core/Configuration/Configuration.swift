@@ -112,6 +112,9 @@ public struct Configuration: Sendable {
         case immediateError
         /// Retry until the timeout (in seconds) expires, then fail with SQLITE_BUSY.
         case timeout(TimeInterval)
+        /// Ask the callback, with the number of times it was asked before for the same lock: it
+        /// returns true to retry, false to fail with SQLITE_BUSY.
+        case callback(Database.BusyCallback)
     }
 
     /// The journal mode of a DatabaseQueue.
@@ -127,4 +130,9 @@ extension Database {
     /// What happens when the database is locked by another connection: GRDB's name of
     /// `Configuration.BusyMode`.
     public typealias BusyMode = Configuration.BusyMode
+
+    /// The function of `BusyMode.callback`, called on the connection's thread when the database
+    /// is locked: given the number of times it was called before for the same lock, it returns
+    /// true to retry, false to fail with SQLITE_BUSY.
+    public typealias BusyCallback = @Sendable (_ numberOfTries: Int) -> Bool
 }

@@ -98,4 +98,23 @@ extension DatabaseSnapshotReader {
     public func reentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
         try unsafeReentrantRead(value)
     }
+
+    /// The same as `read(_:)`: all the accesses of such a reader see the same content, and none is
+    /// unsafe.
+    @_disfavoredOverload
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try read(value)
+    }
+
+    /// The same as `asyncRead(_:)`: all the accesses of such a reader see the same content, and
+    /// none is unsafe.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        asyncRead(value)
+    }
+
+    /// The same as `read(_:)`, without blocking the calling task: all the accesses of such a
+    /// reader see the same content, and none is unsafe.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await read(value)
+    }
 }

@@ -174,6 +174,21 @@ extension Database {
         return keys
     }
 
+    /// The columns whose values tell whether a row of a table or a view is there, in the result of
+    /// an outer join that reads NULL for a missing row: the rowid (under the name of the column that
+    /// aliases it, if any), or else the primary key, or else all the columns of a view.
+    ///
+    /// - throws: A `DatabaseError` ("no such table") when the table does not exist.
+    package func existenceCheckColumns(in tableName: String) throws -> [String] {
+        guard let primaryKey = try primaryKeyUnlessKeylessView(tableName) else {
+            return try columnNames(in: tableName, excluding: [])
+        }
+        if let rowIDColumn = primaryKey.rowIDColumn { return [rowIDColumn] }
+        let rowIDNames = try uniqueKeys(tableName).rowIDNames
+        if let rowIDName = rowIDNames.contains("rowid") ? "rowid" : rowIDNames.min() { return [rowIDName] }
+        return primaryKey.columns
+    }
+
     /// The names of the columns of a table, as the schema spells them (generated and hidden
     /// columns left out).
     ///

@@ -33,6 +33,9 @@ extension Database {
         /// The same as `description`: the expanded SQL, whose arguments appear only when
         /// `Configuration.publicStatementArguments` is true (GRDB's shows them always).
         public var expandedDescription: String { description }
+
+        /// A traced statement, under the name GRDB gives it: `Database.TraceEvent.Statement`.
+        public typealias Statement = TracedStatement
     }
 
     /// A statement reported by a trace.

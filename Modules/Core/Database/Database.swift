@@ -49,6 +49,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// only the thread that runs the connection's access uses it.
     @exclusivity(unchecked) var reusableRecordEncoder: DatabaseRecordEncoder?
     var trace: TraceRegistration?
+    /// The function of `BusyMode.callback`, which SQLite's busy handler calls.
+    var busyCallback: BusyCallback?
     /// Whether `withTraceSuspended(_:)` runs: SQLite reports nothing to the trace meanwhile.
     var isTraceSuspended = false
     /// Records what SQLite reports while it compiles statements (see `StatementAuthorizer`).
@@ -133,6 +135,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             break
         case .timeout(let seconds):
             _ = api.busy_timeout(sqliteConnection, Int32(clamping: Int((seconds * 1000).rounded(.up))))
+        case .callback(let callback):
+            registerBusyCallback(callback)
         }
         addDefaultFunctionsAndCollations()
         for setup in configuration.setups {
@@ -151,6 +155,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // A statement that outlives the connection (close_v2 leaves it a zombie until its last
         // statement is finalized) must not report to a trace callback whose context is gone.
         stopTracing()
+        unregisterBusyCallback()
         observationBroker?.unregisterHooks()
         StatementAuthorizer.unregister(from: sqliteConnection, api: api)
         _ = api.close_v2(sqliteConnection)

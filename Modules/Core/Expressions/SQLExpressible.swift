@@ -38,3 +38,20 @@ extension Optional: SQLExpressible where Wrapped: SQLExpressible {
         self?.sqlExpression ?? SQLExpression(.value(.null))
     }
 }
+
+extension Optional: SQLSelectable where Wrapped: SQLSelectable {
+    /// The wrapped value's selection, or NULL.
+    public var sqlSelection: SQLSelection {
+        self?.sqlSelection ?? SQLSelection(.expression(SQLExpression(.value(.null))))
+    }
+}
+
+extension Optional: SQLOrderingTerm where Wrapped: SQLOrderingTerm {
+    /// The wrapped value's ordering, or NULL (which sorts nothing).
+    public var sqlOrdering: SQLOrdering {
+        self?.sqlOrdering ?? SQLOrdering(SQLExpression(.value(.null)), nil)
+    }
+}
+
+/// An optional column or expression is one too, whose `nil` is NULL: `Player.select(optionalColumn)`.
+extension Optional: SQLSpecificExpressible where Wrapped: SQLSpecificExpressible {}

@@ -24,6 +24,9 @@ public struct SQLExpression: Sendable {
         /// The hidden column of a full-text table that is named after the table, in the relation whose
         /// SQL is generated: `"book"` in `"book" MATCH ?`, `"b"."book"` for a table aliased `b`.
         case table
+        /// Whether the table of an alias has a row, in the result of an outer join
+        /// (`TableAlias.exists`): the columns that identify its rows are not NULL.
+        case rowExists(TableAliasBase)
         /// SQL text with its arguments.
         case literal(SQL)
         /// An expression whose value is JSON text (a JSON column, `asJSON`): the JSON functions that
@@ -112,6 +115,21 @@ public struct SQLExpression: Sendable {
             }
             let column = table.quotedDatabaseIdentifier
             return name == table ? column : name.quotedDatabaseIdentifier + "." + column
+        case .rowExists(let alias):
+            // The columns of the check are those of the alias, whatever the alias of the expression.
+            let qualifier = context.qualifier
+            defer { context.qualifier = qualifier }
+            context.qualifier = try context.qualifier(for: alias)
+            guard let table = context.aliasTables[ObjectIdentifier(alias)] else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "a table alias is used in a request that does not join its table")
+            }
+            let checks = try context.database().existenceCheckColumns(in: table).map {
+                SQLExpression(.binary("IS NOT", SQLExpression(.column($0)), SQLExpression(.value(.null))))
+            }
+            let check = checks.count == 1 ? checks[0] : SQLExpression(.associative("OR", checks))
+            return try check.sql(&context, wrapped: wrapped)
         case .jsonValue(let expression):
             return try expression.sql(&context, wrapped: wrapped)
         case .literal(let literal):

@@ -17,6 +17,8 @@ package struct SQLGenerationContext {
     /// The names of the tables of the aliases of the request, as SQL generation picked them: nil
     /// for an alias whose columns are not qualified (the only table of a statement, unnamed).
     package var aliasNames: [ObjectIdentifier: String?] = [:]
+    /// The tables of the aliases of the request (see `aliasNames`).
+    package var aliasTables: [ObjectIdentifier: String] = [:]
 
     /// A context with no argument yet.
     package init(database: Database?) {

@@ -42,6 +42,18 @@ public class TableAliasBase: @unchecked Sendable {
         qualify(expression.sqlExpression)
     }
 
+    /// Whether the table of the alias has a row, in a request that joins it with an optional
+    /// association, where a missing row reads NULL: its rowid, or else its primary key, is not NULL.
+    ///
+    /// ```swift
+    /// // The books without author
+    /// let authorAlias = TableAlias<Author>()
+    /// let request = Book.joining(optional: Book.author.aliased(authorAlias)).filter(!authorAlias.exists)
+    /// ```
+    public var exists: SQLExpression {
+        SQLExpression(.rowExists(identity))
+    }
+
     /// The expression, with its columns in the table of the alias (JSON stays JSON).
     package func qualify(_ expression: SQLExpression) -> SQLExpression {
         expression.qualified(with: identity)

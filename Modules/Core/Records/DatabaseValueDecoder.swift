@@ -42,9 +42,6 @@ struct DatabaseValueDecoder<Record: FetchableRecord>: Decoder {
         }
     }
 
-    /// Thrown when the value needs a keyed or unkeyed container: then it is decoded from JSON.
-    private struct JSONRequired: Error {}
-
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw JSONRequired()
     }

@@ -38,3 +38,13 @@ extension ColumnExpression where Self: CodingKey {
     /// The name of the column is the string value of the key.
     public var name: String { stringValue }
 }
+
+extension ColumnExpression where Self == Column {
+    /// The hidden `rowid` column, where a column is expected: `let id: Int64 = row[.rowID]`.
+    public static var rowID: Column { Column.rowID }
+}
+
+extension SQLExpressible where Self == Column {
+    /// The hidden `rowid` column, where an expression is expected.
+    public static var rowID: Column { Column.rowID }
+}

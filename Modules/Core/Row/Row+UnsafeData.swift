@@ -47,3 +47,33 @@ extension Row {
         try withUnsafeData(named: column.name, body)
     }
 }
+
+extension Row {
+    /// The BLOB or TEXT bytes at an index, nil for NULL, without copying them from the statement
+    /// when the row is a cursor's: they are then valid until the cursor moves on.
+    ///
+    /// A value that is not data (a number) stops the program.
+    @available(*, deprecated, message: "Use withUnsafeData(atIndex:_:) instead.")
+    public func dataNoCopy(atIndex index: Int) -> Data? {
+        try! withUnsafeData(atIndex: index) { $0 }
+    }
+
+    /// The BLOB or TEXT bytes of the leftmost column of this name, nil for NULL or a missing
+    /// column, without copying them from the statement when the row is a cursor's: they are then
+    /// valid until the cursor moves on.
+    ///
+    /// A value that is not data (a number) stops the program.
+    @available(*, deprecated, message: "Use withUnsafeData(named:_:) instead.")
+    public func dataNoCopy(named columnName: String) -> Data? {
+        try! withUnsafeData(named: columnName) { $0 }
+    }
+
+    /// The BLOB or TEXT bytes of a column, nil for NULL or a missing column, without copying them
+    /// from the statement when the row is a cursor's: they are then valid until the cursor moves on.
+    ///
+    /// A value that is not data (a number) stops the program.
+    @available(*, deprecated, message: "Use withUnsafeData(at:_:) instead.")
+    public func dataNoCopy(_ column: some ColumnExpression) -> Data? {
+        try! withUnsafeData(at: column) { $0 }
+    }
+}

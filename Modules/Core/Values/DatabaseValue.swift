@@ -14,6 +14,17 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case string(String)
         /// BLOB.
         case blob(Data)
+
+        /// The stored value: nil for NULL, or an `Int64`, a `Double`, a `String` or a `Data`.
+        public var value: (any DatabaseValueConvertible)? {
+            switch self {
+            case .null: return nil
+            case .int64(let value): return value
+            case .double(let value): return value
+            case .string(let value): return value
+            case .blob(let value): return value
+            }
+        }
     }
 
     /// The SQLite storage of this value.

@@ -1,8 +1,12 @@
+import Foundation
+
 /// A type whose values can be stored in, and read from, a database column.
 ///
 /// The standard library and Foundation types conform (integers, floating-point numbers, Bool,
 /// String, Data, Date, UUID, URL, Decimal), and so do `RawRepresentable` types whose raw value
-/// conforms, once they declare the conformance.
+/// conforms, once they declare the conformance. A `Codable` type that declares the conformance
+/// stores its single value (a wrapper of a string, say), or else its JSON text: see
+/// ``databaseJSONEncoder()``.
 ///
 /// A value binds to a statement parameter as its `databaseValue` (see ``StatementBinding``).
 public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding, Sendable {
@@ -19,6 +23,14 @@ public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding, Send
     /// default implementation is `row.decode(Self.self, atIndex: 0)`, and the types that conform to
     /// `StatementColumnConvertible` read the value straight from the statement.
     static func _decodeLeftmostValue(of row: Row) throws -> Self
+
+    /// The decoder of the JSON text of a `Decodable` type that conforms (dates as milliseconds since
+    /// 1970, data as base64, non-finite numbers refused, by default).
+    static func databaseJSONDecoder() -> JSONDecoder
+
+    /// The encoder of the JSON text of an `Encodable` type that conforms (dates as milliseconds
+    /// since 1970, data as base64, non-finite numbers refused, sorted keys, by default).
+    static func databaseJSONEncoder() -> JSONEncoder
 }
 
 extension DatabaseValueConvertible {

@@ -22,22 +22,46 @@ extension ColumnExpression {
     }
 }
 
-/// `column = column + value`.
-public func += (column: some ColumnExpression, value: some SQLExpressible) -> ColumnAssignment {
-    column.set(to: column + value)
-}
+// The compound assignments of UPDATE statements: `Player.updateAll(db, Column("score") += 1)` is
+// `UPDATE "player" SET "score" = "score" + ?`.
+extension ColumnExpression {
+    /// `column = column + value`: `Column("score") += 1`.
+    public static func += (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column + value)
+    }
 
-/// `column = column - value`.
-public func -= (column: some ColumnExpression, value: some SQLExpressible) -> ColumnAssignment {
-    column.set(to: column - value)
-}
+    /// `column = column - value`: `Column("score") -= 1`.
+    public static func -= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column - value)
+    }
 
-/// `column = column * value`.
-public func *= (column: some ColumnExpression, value: some SQLExpressible) -> ColumnAssignment {
-    column.set(to: column * value)
-}
+    /// `column = column * value`: `Column("score") *= 2`.
+    public static func *= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column * value)
+    }
 
-/// `column = column / value`.
-public func /= (column: some ColumnExpression, value: some SQLExpressible) -> ColumnAssignment {
-    column.set(to: column / value)
+    /// `column = column / value`: `Column("score") /= 2`.
+    public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column / value)
+    }
+
+    /// `column = column & value`: `Column("flags") &= 6`.
+    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column & value)
+    }
+
+    /// `column = column | value`: `Column("flags") |= 1`.
+    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column | value)
+    }
+
+    /// `column = column << value`: `Column("mask") <<= 2`.
+    public static func <<= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column << value)
+    }
+
+    /// `column = column >> value`: `Column("mask") >>= 2`.
+    public static func >>= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column >> value)
+    }
 }

@@ -132,7 +132,7 @@ extension SQLExpression {
     /// Whether the expression may read rows through a subquery or SQL text.
     fileprivate var mayReadOtherRows: Bool {
         switch node {
-        case .value, .column, .table, .countAll: return false
+        case .value, .column, .table, .rowExists, .countAll: return false
         case .literal, .inSubquery, .inTable, .subquery, .exists: return true
         case .deferred, .qualified: return true  // resolved before, when they are top-level
         case .prefix(_, let operand), .collated(let operand, _), .cast(let operand, _), .jsonValue(let operand):

@@ -120,6 +120,7 @@ struct SQLQueryGenerator {
         for node in nodes {
             for alias in [node.alias] + node.relation.mergedAliases {
                 context.aliasNames[ObjectIdentifier(alias)] = isQualified ? node.name : .some(nil)
+                context.aliasTables[ObjectIdentifier(alias)] = node.relation.table
             }
         }
     }

@@ -81,6 +81,13 @@ extension TableRecord {
     public static func with<T>(_ cte: CommonTableExpression<T>) -> QueryInterfaceRequest<Self> { all().with(cte) }
     /// A request of all records, whose table the untyped alias names.
     public static func aliased(_ alias: TableAlias<Void>) -> QueryInterfaceRequest<Self> { all().aliased(alias) }
+    /// The number of columns that `databaseSelection` selects, where `*` counts all the columns of
+    /// the table: 3 for a table of three columns and the default selection.
+    ///
+    /// - throws: A `DatabaseError` when the table does not exist, or the selection is not valid SQL.
+    public static func numberOfSelectedColumns(_ db: Database) throws -> Int {
+        try all().makePreparedRequest(db, forSingleResult: false).statement.columnCount
+    }
     /// Updates every row of the table, and returns how many were updated.
     @discardableResult
     public static func updateAll(
@@ -109,4 +116,10 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     public static func filter(id: ID) -> QueryInterfaceRequest<Self> { all().filter(id: id) }
     /// A request of the records of ids.
     public static func filter(ids: some Collection<ID>) -> QueryInterfaceRequest<Self> { all().filter(ids: ids) }
+    /// Deletes the records of ids, and returns how many were deleted (an empty collection deletes
+    /// nothing, without a statement).
+    @discardableResult
+    public static func deleteAll(_ db: Database, ids: some Collection<ID>) throws -> Int {
+        ids.isEmpty ? 0 : try filter(ids: ids).deleteAll(db)
+    }
 }

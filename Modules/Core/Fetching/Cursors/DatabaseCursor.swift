@@ -20,4 +20,7 @@ extension DatabaseCursor {
 
     /// The number of columns of the rows.
     public var columnCount: Int { statement.columnCount }
+
+    /// The region of the database the statement reads.
+    public var databaseRegion: DatabaseRegion { statement.databaseRegion }
 }

@@ -28,6 +28,11 @@ extension FilteredRequest {
     public func none() -> Self {
         filter(false)
     }
+
+    /// The request itself, unchanged: the counterpart of `none()`.
+    public func all() -> Self {
+        self
+    }
 }
 
 extension FilteredRequest where Self: TypedRequest, RowDecoder: TableRecord {
