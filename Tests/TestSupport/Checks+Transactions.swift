@@ -242,12 +242,12 @@ let transactionChecks: [ConformanceCheck] = [
             try? writer.writeWithoutTransaction { db in
                 try db.inTransaction(.exclusive) {
                     locked.signal()
-                    asked.wait()
+                    _ = asked.wait(timeout: .now() + checkTimeout)
                     return .commit
                 }
             }
         }
-        locked.wait()
+        try expectSignal(locked, "the other connection did not lock the database")
         let patient = try factory.makeWriter {
             $0.busyMode = .callback { numberOfTries in
                 if numberOfTries == 0 { asked.signal() }
