@@ -93,49 +93,46 @@ private struct BookInfo: Decodable, FetchableRecord {
 /// with their author, fetched into nested Decodable records.
 func associationCases() -> [BenchmarkCase] {
     [
-        BenchmarkCase("associations-prefetch", implementation) { _ in
-            try associationFixture().read { db in
-                try measure {
-                    let infos = try Author.including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
-                    let bookCount = infos.reduce(0) { $0 + $1.books.count }
-                    guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
-                    else { throw WorkloadFailure(message: "fetched \(infos.count) authors, \(bookCount) books") }
-                }
-            }
+        associationCase("associations-prefetch") { db in
+            let infos = try Author.including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
+            try checkPrefetch(authorCount: infos.count, bookCount: infos.reduce(0) { $0 + $1.books.count })
         },
-        BenchmarkCase("associations-join", implementation) { _ in
-            try associationFixture().read { db in
-                try measure {
-                    let infos = try Book.including(required: Book.author).asRequest(of: BookInfo.self).fetchAll(db)
-                    guard infos.count == AssociationFixture.bookCount,
-                        infos.allSatisfy({ $0.author.id == $0.book.authorId })
-                    else { throw WorkloadFailure(message: "fetched \(infos.count) books") }
-                }
-            }
+        associationCase("associations-join") { db in
+            let infos = try Book.including(required: Book.author).asRequest(of: BookInfo.self).fetchAll(db)
+            try checkJoin(count: infos.count, isMatched: infos.allSatisfy { $0.author.id == $0.book.authorId })
         },
-        BenchmarkCase("associations-prefetch (hand-written)", implementation) { _ in
-            try associationFixture().read { db in
-                try measure {
-                    let infos = try HandWrittenAuthor.including(all: HandWrittenAuthor.books)
-                        .asRequest(of: HandWrittenAuthorInfo.self).fetchAll(db)
-                    let bookCount = infos.reduce(0) { $0 + $1.books.count }
-                    guard infos.count == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount
-                    else { throw WorkloadFailure(message: "fetched \(infos.count) authors, \(bookCount) books") }
-                }
-            }
+        associationCase("associations-prefetch (hand-written)") { db in
+            let infos = try HandWrittenAuthor.including(all: HandWrittenAuthor.books)
+                .asRequest(of: HandWrittenAuthorInfo.self).fetchAll(db)
+            try checkPrefetch(authorCount: infos.count, bookCount: infos.reduce(0) { $0 + $1.books.count })
         },
-        BenchmarkCase("associations-join (hand-written)", implementation) { _ in
-            try associationFixture().read { db in
-                try measure {
-                    let infos = try HandWrittenBook.including(required: HandWrittenBook.author)
-                        .asRequest(of: HandWrittenBookInfo.self).fetchAll(db)
-                    guard infos.count == AssociationFixture.bookCount,
-                        infos.allSatisfy({ $0.author.id == $0.book.authorId })
-                    else { throw WorkloadFailure(message: "fetched \(infos.count) books") }
-                }
-            }
+        associationCase("associations-join (hand-written)") { db in
+            let infos = try HandWrittenBook.including(required: HandWrittenBook.author)
+                .asRequest(of: HandWrittenBookInfo.self).fetchAll(db)
+            try checkJoin(count: infos.count, isMatched: infos.allSatisfy { $0.author.id == $0.book.authorId })
         },
     ]
+}
+
+/// A case that measures `fetch` on a fresh fixture.
+private func associationCase(_ name: String, _ fetch: @escaping @Sendable (Database) throws -> Void) -> BenchmarkCase {
+    BenchmarkCase(name, implementation) { _ in
+        try associationFixture().read { db in try measure { try fetch(db) } }
+    }
+}
+
+/// Fails unless every author came with all their books.
+private func checkPrefetch(authorCount: Int, bookCount: Int) throws {
+    guard authorCount == AssociationFixture.authorCount, bookCount == AssociationFixture.bookCount else {
+        throw WorkloadFailure(message: "fetched \(authorCount) authors, \(bookCount) books")
+    }
+}
+
+/// Fails unless every book came with its own author.
+private func checkJoin(count: Int, isMatched: Bool) throws {
+    guard count == AssociationFixture.bookCount, isMatched else {
+        throw WorkloadFailure(message: "fetched \(count) books")
+    }
 }
 
 /// An in-memory database of authors and books.
