@@ -19,11 +19,14 @@ import RSCore
 final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObservationScheduler>:
     RegionChangeObserver, @unchecked Sendable
 {
-    // @unchecked Sendable: every mutable property is in `state`, under its lock, except `reducer`.
-    // The reducer is used only to reduce a fetched value (`deliver(_:_:notifiesNow:)`), once per
-    // fetch, before the scheduling knows the fetch complete; the scheduling lets one fetch run at a
-    // time, and starts the next one after that: the reductions are ordered one after the other.
+    // @unchecked Sendable: every mutable property is in `state`, under its lock, except `reducer`
+    // and `fetchMemo`. The reducer is used only to reduce a fetched value
+    // (`deliver(_:_:notifiesNow:)`), once per fetch, before the scheduling knows the fetch complete,
+    // and the memo only while a fetch runs (`fetchValue`); the scheduling lets one fetch run at a
+    // time, and starts the next one after that: the uses are ordered one after the other.
     private var reducer: Reducer
+    /// What the last fetch prepared, which the next one reuses for identical requests.
+    private var fetchMemo = FetchMemo()
     private let fetcher: @Sendable (Database) throws -> Reducer.Fetched
     /// The observation's tracking mode: the regions of `tracking(regions:fetch:)`.
     private let trackingMode: ValueObservationTrackingMode
@@ -183,7 +186,7 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
         let value: Reducer.Fetched
         switch fetch.recording {
         case .none:
-            value = try fetcher(db)
+            value = try db.withFetchMemo(&fetchMemo) { try fetcher(db) }
         case .constantRegion:
             // Known, and told (`willTrackRegion`), before the fetch runs.
             guard case .constantRegion(let regions) = trackingMode else {
@@ -191,10 +194,10 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
             }
             let region = try regions.reduce(DatabaseRegion()) { try $0.union($1.databaseRegion(db)) }
             registers = didRecord(region, in: fetch)
-            value = try fetcher(db)
+            value = try db.withFetchMemo(&fetchMemo) { try fetcher(db) }
         case .selection:
             var region = DatabaseRegion()
-            value = try db.recordingSelection(&region) { try fetcher(db) }
+            value = try db.recordingSelection(&region) { try db.withFetchMemo(&fetchMemo) { try fetcher(db) } }
             registers = didRecord(region, in: fetch)
         }
         report.duration = Self.now() - start

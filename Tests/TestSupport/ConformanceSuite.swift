@@ -20,7 +20,7 @@ public enum ConformanceSuite {
         + codableStrategyChecks + schemaSourceChecks + transactionDateChecks + associationChecks
         + associationThroughChecks
         + fullTextSearchChecks + fts5TokenizerChecks + jsonChecks + sqlInterpolationChecks + commonTableExpressionChecks
-        + outsideChangeChecks
+        + outsideChangeChecks + observedRequestReuseChecks
 
     /// Every check paired with every kind it applies to.
     public static var cases: [ConformanceCase] {

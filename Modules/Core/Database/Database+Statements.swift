@@ -134,7 +134,7 @@ extension Database {
             if effect.isRollback {
                 // A rollback undoes the schema changes of the transaction or savepoint, and the
                 // statements prepared since then describe the schema it undoes.
-                if hasUncommittedSchemaChanges { clearSchemaAndStatementCaches() } else { schemaCache = SchemaCache() }
+                if hasUncommittedSchemaChanges { clearSchemaAndStatementCaches() } else { resetSchemaCache() }
             }
             if effect == .commitTransaction || effect == .rollbackTransaction { hasUncommittedSchemaChanges = false }
         }
@@ -180,8 +180,25 @@ extension Database {
     }
 
     func clearSchemaAndStatementCaches() {
-        schemaCache = SchemaCache()
+        resetSchemaCache()
         statementCache.removeAll()
+    }
+
+    /// Forgets what the connection knows of the schema.
+    private func resetSchemaCache() {
+        schemaCache = SchemaCache()
+        schemaGeneration = Database.nextSchemaGeneration()
+    }
+
+    /// The generations of schema knowledge of all connections: each number is given once.
+    private static let schemaGenerations = LockedValue(0)
+
+    /// A schema generation that no connection had (see `schemaGeneration`).
+    static func nextSchemaGeneration() -> Int {
+        schemaGenerations.withLock { generation in
+            generation += 1
+            return generation
+        }
     }
 
     /// Returns an iterator over the statements of an SQL string, prepared one after the other, so

@@ -80,6 +80,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     var isInsideTransactionBlock = false
     /// The regions that `recordingSelection(_:_:)` records, innermost last.
     var selectionRecordings: [DatabaseRegion] = []
+    /// The memo of the repeated fetch that runs, if any (see `withFetchMemo(_:_:)`).
+    var fetchMemo: FetchMemo?
+    /// What the connection knows of the schema, as a number that changes each time it forgets it:
+    /// what was derived from the schema under another number may be stale. Unique to the
+    /// connection (see `nextSchemaGeneration()`): the number of one connection says nothing of
+    /// another's knowledge.
+    package internal(set) var schemaGeneration = Database.nextSchemaGeneration()
     /// The connection's `fts5_api *`, once `fts5EntryPoints()` has asked it.
     var fts5APIPointer: UnsafeMutableRawPointer?
 

@@ -39,6 +39,12 @@ public struct SQLSelection: SQLSelectable, Sendable {
     /// The selection itself.
     public var sqlSelection: SQLSelection { self }
 
+    /// Whether the selection needs the database to be known.
+    package var isDeferred: Bool {
+        if case .deferred = node { return true }
+        return false
+    }
+
     /// The SQL of the selection.
     package func sql(_ context: inout SQLGenerationContext) throws -> String {
         switch node {

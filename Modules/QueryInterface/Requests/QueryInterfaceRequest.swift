@@ -30,21 +30,34 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     ///
     /// While `Database.recordingSelection(_:_:)` runs, the statement records the region of the
     /// request, which may be limited to some rows (see `databaseRegion(_:)`).
+    ///
+    /// In the fetch of an observation, which prepares the same requests at each change, a request
+    /// identical to one of the last fetch reuses its SQL and region (see `FetchMemo`).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        // Built once for the SQL and the region: an observation prepares its request at each fetch.
-        let relation = try relation.resolvingFilters(db)
+        // Built once for the SQL and the region.
+        let relation = try relation.resolvingDeferredParts(db)
+        let memo = db.fetchMemoEntry()
+        if let kept = memo?.entry as? MemoizedPreparation, kept.serves(relation, singleResult: singleResult, db) {
+            return try kept.prepare(db)
+        }
         let generator = try SQLQueryGenerator(relation: relation)
         var context = SQLGenerationContext(database: db)
         let sql = try generator.selectSQL(&context, singleResult: singleResult)
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(context.arguments)
-        if db.isRecordingSelection {
-            statement.recordedRegion = try relation.region(of: statement, db)
-        }
+        let region = db.isRecordingSelection ? try relation.region(of: statement, db) : nil
+        statement.recordedRegion = region
         var prepared = PreparedRequest(statement: statement, adapter: try generator.rowAdapter(db))
         if relation.prefetchesRows {
             let relation = relation
             prepared.supplementaryFetch = { db, rows in try relation.prefetch(db, into: rows) }
+        }
+        // Kept only when a later request can be found identical to it.
+        if let memo, relation.isIdentical(to: relation) {
+            let preparation = MemoizedPreparation(
+                relation: relation, singleResult: singleResult, schemaGeneration: db.schemaGeneration, sql: sql,
+                arguments: context.arguments, region: region, adapter: prepared.adapter)
+            db.keepFetchMemoEntry(preparation, at: memo.position)
         }
         return prepared
     }

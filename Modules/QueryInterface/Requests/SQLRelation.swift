@@ -27,6 +27,9 @@ struct SQLRelation: Sendable {
     var orderings: [@Sendable (Database) throws -> [SQLOrdering]] = []
     /// Whether the orderings are reversed (an unordered request is then ordered by primary key).
     var isReversed = false
+    /// The orderings, built and reversed if needed, of a relation whose deferred parts are built
+    /// (see `resolvingDeferredParts(_:)`): its `orderings` are then empty.
+    var resolvedOrderingTerms: [SQLOrdering]?
     /// The LIMIT and OFFSET.
     var limit: (count: Int, offset: Int?)?
     /// The associated relations, joined or prefetched, in the order they were added.
@@ -70,6 +73,7 @@ struct SQLRelation: Sendable {
 
     /// The orderings, reversed if needed.
     func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
+        if let resolvedOrderingTerms { return resolvedOrderingTerms }
         let orderings = try orderings.flatMap { try $0(db) }
         return isReversed ? orderings.map { $0.reversed } : orderings
     }
@@ -82,12 +86,23 @@ struct SQLRelation: Sendable {
         }
     }
 
-    /// The relation, with the conditions of its WHERE clause that the request builds when it runs
-    /// built now: once for both the SQL and the region of a fetch.
-    func resolvingFilters(_ db: Database) throws -> SQLRelation {
-        guard !filters.isEmpty else { return self }
+    /// The relation, with the parts that the request builds when it runs built now: once for both
+    /// the SQL and the region of a fetch, and as values that `isIdentical(to:)` can compare. They
+    /// are the conditions of its WHERE clause, its selection, and, in a relation that joins no
+    /// other, its orderings. The relation is made for its SQL and region, not to derive others.
+    func resolvingDeferredParts(_ db: Database) throws -> SQLRelation {
         var relation = self
-        relation.filters = try filters.map { try $0.resolvedFilter(db) }
+        if !filters.isEmpty {
+            relation.filters = try filters.map { try $0.resolvedFilter(db) }
+        }
+        if selection.contains(where: \.isDeferred) {
+            relation.selection = try resolvedSelection(db)
+        }
+        if children.isEmpty && !orderings.isEmpty {
+            relation.resolvedOrderingTerms = try resolvedOrderings(db)
+            relation.orderings = []
+            relation.isReversed = false
+        }
         return relation
     }
 
