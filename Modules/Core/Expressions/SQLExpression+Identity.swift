@@ -93,6 +93,8 @@ extension String {
     /// Whether the two strings have the same UTF-8 bytes (`==` also finds strings of other bytes
     /// equal, when Unicode finds them equivalent).
     package func hasSameBytes(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        var lhs = self
+        var rhs = other
+        return lhs.withUTF8 { lhs in rhs.withUTF8 { rhs in lhs.elementsEqual(rhs) } }
     }
 }
