@@ -10,8 +10,12 @@
 ///
 /// A memo is used by one run at a time: the runs of a fetch are one after the other.
 package struct FetchMemo {
-    /// The entries, in the order of the requests of the last run (nil for a request that kept none).
-    private var entries: [(any AnyObject & Sendable)?] = []
+    /// The entry of the first request of the last run, if it kept one: apart from the others, so
+    /// that the memo of a fetch of one request (most of them) allocates no array.
+    private var firstEntry: (any AnyObject & Sendable)?
+    /// The entries of the other requests of the last run, in order (nil for a request that kept
+    /// none).
+    private var otherEntries: [(any AnyObject & Sendable)?] = []
     /// The position of the next request of the current run.
     private var position = 0
 
@@ -27,15 +31,22 @@ package struct FetchMemo {
     /// position left in the last run, if any.
     mutating func next() -> (position: Int, entry: (any AnyObject & Sendable)?) {
         defer { position += 1 }
-        return (position, position < entries.count ? entries[position] ?? nil : nil)
+        if position == 0 { return (position, firstEntry) }
+        let index = position - 1
+        return (position, index < otherEntries.count ? otherEntries[index] ?? nil : nil)
     }
 
     /// Keeps the entry of the request of a position (given by `next()`), for the next run.
     mutating func keep(_ entry: any AnyObject & Sendable, at position: Int) {
-        if position >= entries.count {
-            entries.append(contentsOf: repeatElement(nil, count: position + 1 - entries.count))
+        guard position > 0 else {
+            firstEntry = entry
+            return
         }
-        entries[position] = entry
+        let index = position - 1
+        if index >= otherEntries.count {
+            otherEntries.append(contentsOf: repeatElement(nil, count: index + 1 - otherEntries.count))
+        }
+        otherEntries[index] = entry
     }
 }
 
