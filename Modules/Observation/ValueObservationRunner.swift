@@ -166,6 +166,13 @@ final class ValueObservationRunner<Reducer: ValueReducer, Scheduler: ValueObserv
     /// savepoint whose changes the observer ignores.
     private func inWriterTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         guard requiresWriteAccess else { return try db.readOnlyTransaction(body) }
+        return try inIgnoredSavepoint(db, body)
+    }
+
+    /// Runs `body` in a savepoint whose changes the observer ignores. Apart from
+    /// `inWriterTransaction`, so that a read-only fetch does not look up the metadata of `T?`.
+    @inline(never)
+    private func inIgnoredSavepoint<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         withRegistration { $0.ignoresChanges = true }
         defer { withRegistration { $0.ignoresChanges = false } }
         var result: T?

@@ -80,6 +80,7 @@ extension Table {
     /// A request of the rows that match an SQL literal.
     public func filter(literal: SQL) -> QueryInterfaceRequest<RowDecoder> { all().filter(literal: literal) }
     /// A request of the row of a primary key.
+    @inlinable
     public func filter(key: (some DatabaseValueConvertible)?) -> QueryInterfaceRequest<RowDecoder> {
         all().filter(key: key)
     }

@@ -44,6 +44,7 @@ extension TableRecord {
     /// A request of the records that match an SQL literal.
     public static func filter(literal: SQL) -> QueryInterfaceRequest<Self> { all().filter(literal: literal) }
     /// A request of the record of a primary key.
+    @inlinable
     public static func filter(key: (some DatabaseValueConvertible)?) -> QueryInterfaceRequest<Self> {
         all().filter(key: key)
     }

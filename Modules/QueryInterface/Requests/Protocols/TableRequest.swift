@@ -31,6 +31,7 @@ extension TableRequest where Self: TypedRequest {
 
 extension TableRequest where Self: FilteredRequest {
     /// The request filtered by primary key: `Player.all().filter(key: 1)`. A nil key gives no row.
+    @inlinable  // Specialized for the key's type: observations build their request at each fetch.
     public func filter(key: (some DatabaseValueConvertible)?) -> Self {
         guard let key else { return none() }
         return filter(primaryKeyValues: [key.databaseValue])
@@ -43,7 +44,8 @@ extension TableRequest where Self: FilteredRequest {
 
     /// The request filtered by values of its single-column primary key (NULL matches no row). Not
     /// generic over the keys: observations build their request at each fetch.
-    private func filter(primaryKeyValues: [DatabaseValue]) -> Self {
+    @usableFromInline
+    func filter(primaryKeyValues: [DatabaseValue]) -> Self {
         // Closures, not key paths: a generic key path is instantiated at run time.
         let values =
             primaryKeyValues.contains { $0.isNull } ? primaryKeyValues.filter { !$0.isNull } : primaryKeyValues
