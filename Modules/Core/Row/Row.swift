@@ -101,6 +101,7 @@ public struct Row: Sendable {
     public func hasColumn(_ columnName: String) -> Bool { columns.index(of: columnName) != nil }
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
+    @inline(__always)
     public func index(forColumn columnName: String) -> Int? {
         // A statement row asks the statement, which remembers the next guess. (Optional chaining
         // borrows the statement, where binding it would retain it.)

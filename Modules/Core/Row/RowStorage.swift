@@ -143,16 +143,17 @@ final class RowStorage: @unchecked Sendable {
     /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
     func index(ofColumn name: String) -> Int? {
         guard baseStatement != nil else { return columns.index(of: name) }
-        if columns.isLeftmostColumn(named: name, at: nextColumnGuess) {
-            nextColumnGuess += 1
-            return nextColumnGuess - 1
+        let guess = nextColumnGuess
+        if columns.isLeftmostColumn(named: name, at: guess) {
+            nextColumnGuess = columns.guess(after: guess)
+            return guess
         }
         if missingColumnNames.contains(name) { return nil }
         guard let index = columns.index(of: name) else {
             if missingColumnNames.count < Self.missingColumnCapacity { missingColumnNames.append(name) }
             return nil
         }
-        nextColumnGuess = index + 1
+        nextColumnGuess = columns.guess(after: index)
         return index
     }
 
