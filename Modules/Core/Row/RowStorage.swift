@@ -141,6 +141,8 @@ final class RowStorage: @unchecked Sendable {
     /// The index of the leftmost column of this name (case-insensitive), if any. An adapted
     /// storage of a statement's rows tries the column after the previous one first, as the
     /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
+    /// Inlined: the typed reads by name look the column up and read its value in one call.
+    @inline(__always)
     func index(ofColumn name: String) -> Int? {
         guard baseStatement != nil else { return columns.index(of: name) }
         let guess = nextColumnGuess
@@ -148,6 +150,13 @@ final class RowStorage: @unchecked Sendable {
             nextColumnGuess = columns.guess(after: guess)
             return guess
         }
+        return indexOfUnguessedColumn(named: name)
+    }
+
+    /// The index of the leftmost column of this name in an adapted storage of a statement's rows,
+    /// when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of the lookup.
+    @inline(never)
+    private func indexOfUnguessedColumn(named name: String) -> Int? {
         if missingColumnNames.contains(name) { return nil }
         guard let index = columns.index(of: name) else {
             if missingColumnNames.count < Self.missingColumnCapacity { missingColumnNames.append(name) }
