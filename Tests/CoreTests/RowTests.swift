@@ -143,6 +143,57 @@ private func fetchRow(_ sql: String, arguments: StatementArguments = StatementAr
         #expect(row[1] as? Int64 == 2)
     }
 
+    @Test func cursorRowsFindTheLeftmostColumnWhenTheyReadInOrder() throws {
+        // The rows of a cursor, adapted or not, try the column after the previous one first, and
+        // the first one after the last one: a guessed column that has the exact name must not win
+        // over a column on its left whose name differs only in case.
+        let sql = "SELECT 0 AS z, 1 AS a, 2 AS A, 3 AS b, 4 AS B UNION ALL SELECT 0, 5, 6, 7, 8"
+        let names = ["a", "A", "b", "B", "B", "a"]
+        let dbQueue = try DatabaseQueue()
+        for adapter in [nil, SuffixRowAdapter(fromIndex: 1)] {
+            let values = try dbQueue.read { db in
+                let cursor = try Row.fetchCursor(db, sql: sql, adapter: adapter)
+                var values: [[Int64]] = []
+                while let row = try cursor.next() {
+                    values.append(try names.map { try row.decode(Int64.self, forColumn: $0) })
+                }
+                return values
+            }
+            #expect(values == [[1, 1, 3, 3, 3, 1], [5, 5, 7, 7, 7, 5]])
+        }
+    }
+
+    @Test func cursorRowsDecodeColumnsByNameAsCopiedRows() throws {
+        // The typed reads by name of the standard types look the column up and read its value in
+        // one call: their other paths (a value to convert, NULL, a missing column) must agree
+        // with the copied rows'.
+        let sql = "SELECT 1 AS i, 2.5 AS d, 'x' AS s, NULL AS n, 3 AS di"
+        let dbQueue = try DatabaseQueue()
+        let copied = try #require(try dbQueue.read { db in try Row.fetchOne(db, sql: sql) })
+        try dbQueue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            let row = try #require(try cursor.next())
+            for candidate in [row, copied] {
+                #expect(try candidate.decode(Int64.self, forColumn: "I") == 1)
+                #expect(try candidate.decode(Int.self, forColumn: "i") == 1)
+                #expect(try candidate.decode(Double.self, forColumn: "di") == 3)
+                #expect(try candidate.decode(Int.self, forColumn: "d") == 2)
+                #expect(try candidate.decode(String.self, forColumn: "s") == "x")
+                #expect(try candidate.decode(Int64?.self, forColumn: "n") == nil)
+                #expect(try candidate.decode(String?.self, forColumn: "missing") == nil)
+                try expectDatabaseError(
+                    .SQLITE_MISMATCH,
+                    message: "could not decode Double from database value NULL at column `n` (index 3)",
+                    sql: sql
+                ) { try candidate.decode(Double.self, forColumn: "n") }
+                try expectDatabaseError(
+                    .SQLITE_ERROR, message: "no such column in row: missing (the row has columns i, d, s, n, di)",
+                    sql: sql
+                ) { try candidate.decode(String.self, forColumn: "missing") }
+            }
+        }
+    }
+
     // MARK: - Decoding
 
     @Test func decodeReturnsConvertedValues() throws {

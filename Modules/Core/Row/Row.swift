@@ -101,6 +101,7 @@ public struct Row: Sendable {
     public func hasColumn(_ columnName: String) -> Bool { columns.index(of: columnName) != nil }
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
+    @inline(__always)
     public func index(forColumn columnName: String) -> Int? {
         // A statement row asks the statement, which remembers the next guess. (Optional chaining
         // borrows the statement, where binding it would retain it.)
@@ -284,6 +285,21 @@ extension Row {
     @inlinable
     public func decode<Value: DatabaseValueConvertible>(_ type: Value.Type = Value.self, forColumn columnName: String)
         throws -> Value
+    {
+        // The standard types call the library's specializations, which look the column up and read
+        // its value in one call. (Code specialized for a type keeps one of these branches at most.)
+        if Value.self == Int64.self { return try decodeInt64(forColumn: columnName) as! Value }
+        if Value.self == Int.self { return try decodeInt(forColumn: columnName) as! Value }
+        if Value.self == Double.self { return try decodeDouble(forColumn: columnName) as! Value }
+        if Value.self == String.self { return try decodeString(forColumn: columnName) as! Value }
+        return try decodeColumn(Value.self, forColumn: columnName)
+    }
+
+    /// The value of the leftmost column of this name, converted to the requested type (see
+    /// `decode(_:forColumn:)`).
+    @inlinable
+    func decodeColumn<Value: DatabaseValueConvertible>(_ type: Value.Type, forColumn columnName: String) throws
+        -> Value
     {
         guard let index = index(forColumn: columnName) else {
             if let value = Value.fromMissingColumn() { return value }

@@ -27,17 +27,29 @@ final class RowColumns: Sendable {
     }
 
     /// The index of the leftmost column of this name, trying `guess` first: records usually read
-    /// their columns in order, so that a guess of "the column after the previous one" saves a search.
+    /// their columns in order, so that a guess of "the column after the previous one" (see
+    /// `guess(after:)`) saves a search. Inlined: the lookups by name of the typed reads cost one call.
+    @inline(__always)
     func index(of name: String, guess: Int) -> Int? {
         isLeftmostColumn(named: name, at: guess) ? guess : index(of: name)
     }
 
+    /// The guess of the column read after the one at `index`: the next one, or the first one after
+    /// the last one, since records read their columns in order, row after row.
+    @inline(__always)
+    func guess(after index: Int) -> Int {
+        index + 1 < names.count ? index + 1 : 0
+    }
+
     /// Whether the column at an index has this exact name, and no column on its left has it.
+    @inline(__always)
     func isLeftmostColumn(named name: String, at index: Int) -> Bool {
         index < names.count && isLeftmostOfItsName[index] && names[index] == name
     }
 
-    /// The index of the leftmost column of this name, compared case-insensitively.
+    /// The index of the leftmost column of this name, compared case-insensitively. Not inlined: the
+    /// search is the cold path of the guessed lookups.
+    @inline(never)
     func index(of name: String) -> Int? {
         // A few columns are compared one by one, which costs less than folding the name and
         // hashing it, also for the keys that are no columns (the scopes of joined rows).

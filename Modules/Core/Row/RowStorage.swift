@@ -141,18 +141,28 @@ final class RowStorage: @unchecked Sendable {
     /// The index of the leftmost column of this name (case-insensitive), if any. An adapted
     /// storage of a statement's rows tries the column after the previous one first, as the
     /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
+    /// Inlined: the typed reads by name look the column up and read its value in one call.
+    @inline(__always)
     func index(ofColumn name: String) -> Int? {
         guard baseStatement != nil else { return columns.index(of: name) }
-        if columns.isLeftmostColumn(named: name, at: nextColumnGuess) {
-            nextColumnGuess += 1
-            return nextColumnGuess - 1
+        let guess = nextColumnGuess
+        if columns.isLeftmostColumn(named: name, at: guess) {
+            nextColumnGuess = columns.guess(after: guess)
+            return guess
         }
+        return indexOfUnguessedColumn(named: name)
+    }
+
+    /// The index of the leftmost column of this name in an adapted storage of a statement's rows,
+    /// when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of the lookup.
+    @inline(never)
+    private func indexOfUnguessedColumn(named name: String) -> Int? {
         if missingColumnNames.contains(name) { return nil }
         guard let index = columns.index(of: name) else {
             if missingColumnNames.count < Self.missingColumnCapacity { missingColumnNames.append(name) }
             return nil
         }
-        nextColumnGuess = index + 1
+        nextColumnGuess = columns.guess(after: index)
         return index
     }
 

@@ -116,9 +116,10 @@ public final class Statement: CustomStringConvertible {
     public var columnNames: [String] { columns.names }
 
     /// The index of the leftmost column of this name (case-insensitive), if any.
+    @inline(__always)
     public func index(ofColumn name: String) -> Int? {
         guard let index = columns.index(of: name, guess: nextColumnGuess) else { return nil }
-        nextColumnGuess = index + 1
+        nextColumnGuess = columns.guess(after: index)
         return index
     }
 
