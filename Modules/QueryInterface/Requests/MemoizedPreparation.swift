@@ -2,7 +2,8 @@ import RSCore
 
 /// What the preparation of a query interface request built, kept in the memo of a repeated fetch
 /// (see `FetchMemo`): the next run of the fetch, which builds an identical relation, reuses its
-/// SQL, arguments, region and adapter instead of generating them again.
+/// SQL, arguments and region instead of generating them again. (Identical relations are of one
+/// table: their rows have no adapter.)
 final class MemoizedPreparation: Sendable {
     /// The relation (its filters resolved) that the preparation was made from.
     let relation: SQLRelation
@@ -14,11 +15,10 @@ final class MemoizedPreparation: Sendable {
     let arguments: StatementArguments
     /// The region of the request, when the preparation recorded it.
     let region: DatabaseRegion?
-    let adapter: (any RowAdapter)?
 
     init(
         relation: SQLRelation, singleResult: Bool, schemaGeneration: Int, sql: String,
-        arguments: StatementArguments, region: DatabaseRegion?, adapter: (any RowAdapter)?
+        arguments: StatementArguments, region: DatabaseRegion?
     ) {
         self.relation = relation
         self.singleResult = singleResult
@@ -26,7 +26,6 @@ final class MemoizedPreparation: Sendable {
         self.sql = sql
         self.arguments = arguments
         self.region = region
-        self.adapter = adapter
     }
 
     /// Whether the preparation serves a preparation of the relation, now: made from an identical
@@ -41,6 +40,6 @@ final class MemoizedPreparation: Sendable {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         if db.isRecordingSelection { statement.recordedRegion = region }
-        return PreparedRequest(statement: statement, adapter: adapter)
+        return PreparedRequest(statement: statement)
     }
 }

@@ -56,7 +56,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         if let memo, relation.isIdentical(to: relation) {
             let preparation = MemoizedPreparation(
                 relation: relation, singleResult: singleResult, schemaGeneration: db.schemaGeneration, sql: sql,
-                arguments: context.arguments, region: region, adapter: prepared.adapter)
+                arguments: context.arguments, region: region)
             db.keepFetchMemoEntry(preparation, at: memo.position)
         }
         return prepared
