@@ -113,7 +113,8 @@ let report = Report(
             + "`mallinfo2`) retained per observation by 10,000 idle `ValueObservation.tracking`s of the `i1` of "
             + "`Row.fetchOne(db, sql: \"SELECT * FROM item WHERE id = ?\", arguments: [id])` on a DatabaseQueue, "
             + "started with `.async(onQueue:)` after a first one, once their initial values are delivered; raw C "
-            + "has no observation (the target is absolute). memory-fetch-rows: the growth of the peak resident size "
+            + "has no observation (the target is absolute); (query interface): the same, of "
+            + "`Table(\"item\").filter(key: id).fetchOne(db)`. memory-fetch-rows: the growth of the peak resident size "
             + "(VmHWM, reset before, after `malloc_trim`; glibc's mmap threshold fixed at its default) while `Row.fetchAll(db, sql: \"SELECT id, i1, t1, d1 FROM "
             + "item\")` reads the 100,000 rows of an in-memory database; raw C reads them into an array of structs "
             + "(two Int64, a String, a Double).",
