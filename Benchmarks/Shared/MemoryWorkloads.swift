@@ -23,7 +23,15 @@ import BenchmarkHarness
 private func libraryMemoryCases() -> [BenchmarkCase] {
     [
         .memory("memory-idle-observations", implementation) { scratch in
-            try idleObservationBytes(observedDatabase(scratch, pool: false))
+            try idleObservationBytes(observedDatabase(scratch, pool: false)) { db, id in
+                let row = try Row.fetchOne(db, sql: Workload.idleObservationSQL, arguments: [id])
+                return row.map { row -> Int64 in row["i1"] }
+            }
+        },
+        .memory("memory-idle-observations (query interface)", implementation) { scratch in
+            try idleObservationBytes(observedDatabase(scratch, pool: false)) { db, id in
+                try Table("item").filter(key: id).fetchOne(db).map { row -> Int64 in row["i1"] }
+            }
         },
         .memory("memory-fetch-rows", implementation) { _ in
             let dbQueue = try memoryQueue()
@@ -41,15 +49,16 @@ private func libraryMemoryCases() -> [BenchmarkCase] {
 }
 
 /// The heap bytes that each of `Workload.idleObservationCount` idle observations retains: each
-/// tracks a one-row raw SQL request (`Workload.idleObservationSQL`, of row `index % 1000 + 1`, whose
-/// `i1` is the value: GRDB's rows are not Sendable), and
-/// has delivered its initial value to the serial queue of the observers. The baseline is the
-/// process after the setup and the start of one first observation (which creates what every
-/// observation shares), with the array of the cancellables already allocated.
-private func idleObservationBytes(_ writer: any DatabaseWriter) throws -> Double {
+/// tracks the `i1` of one row, fetched by `fetch` (of row `index % 1000 + 1`: GRDB's rows are not
+/// Sendable), and has delivered its initial value to the serial queue of the observers. The
+/// baseline is the process after the setup and the start of one first observation (which creates
+/// what every observation shares), with the array of the cancellables already allocated.
+private func idleObservationBytes(
+    _ writer: any DatabaseWriter, fetch: @escaping @Sendable (Database, Int64) throws -> Int64?
+) throws -> Double {
     let warmUp = Observers(count: 1)
     warmUp.probe.expectAnyValue()
-    let warmUpCancellable = startIdleObservation(writer, warmUp, index: 0)
+    let warmUpCancellable = startIdleObservation(writer, warmUp, index: 0, fetch: fetch)
     try warmUp.wait()
     let count = Workload.idleObservationCount
     let observers = Observers(count: count)
@@ -57,7 +66,9 @@ private func idleObservationBytes(_ writer: any DatabaseWriter) throws -> Double
     var cancellables: [AnyDatabaseCancellable] = []
     cancellables.reserveCapacity(count)
     let (bytes, _) = try ProcessMemory.retainedHeapBytes {
-        for index in 0..<count { cancellables.append(startIdleObservation(writer, observers, index: index)) }
+        for index in 0..<count {
+            cancellables.append(startIdleObservation(writer, observers, index: index, fetch: fetch))
+        }
         try observers.wait()
         // The observers' queue and the database's queue, idle.
         observers.queue.sync {}
@@ -67,15 +78,13 @@ private func idleObservationBytes(_ writer: any DatabaseWriter) throws -> Double
     return Double(bytes) / Double(count)
 }
 
-/// Starts the idle observation `index` of memory-idle-observations.
-private func startIdleObservation(_ writer: any DatabaseWriter, _ observers: Observers, index: Int)
-    -> AnyDatabaseCancellable
-{
+/// Starts the idle observation `index` of the memory-idle-observations workloads.
+private func startIdleObservation(
+    _ writer: any DatabaseWriter, _ observers: Observers, index: Int,
+    fetch: @escaping @Sendable (Database, Int64) throws -> Int64?
+) -> AnyDatabaseCancellable {
     let id = Int64(index % Workload.observedRowCount + 1)
-    return ValueObservation.tracking { db in
-        let row = try Row.fetchOne(db, sql: Workload.idleObservationSQL, arguments: [id])
-        return row.map { row -> Int64 in row["i1"] }
-    }
+    return ValueObservation.tracking { db in try fetch(db, id) }
     .start(
         in: writer, scheduling: .async(onQueue: observers.queue), onError: observers.fail,
         onChange: { value in observers.receive(value ?? -1, from: index) })
