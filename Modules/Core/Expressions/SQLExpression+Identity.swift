@@ -76,7 +76,8 @@ extension SQLOrdering {
 
 extension DatabaseValue {
     /// Whether the two values are stored the same, byte for byte: unlike `==`, an integer and a
-    /// real are different, and so are two strings that Unicode finds equivalent.
+    /// real are different, and so are two strings that Unicode finds equivalent. (Diffs compare
+    /// rows with it, and observations the values of requests.)
     package func isIdentical(to other: DatabaseValue) -> Bool {
         switch (storage, other.storage) {
         case (.null, .null): return true

@@ -1,7 +1,8 @@
 import Foundation
 import RSCore
 
-// The order of SQLite's ORDER BY with the BINARY collation, and exact equality of stored values.
+// The order of SQLite's ORDER BY with the BINARY collation (exact equality of stored values is
+// `DatabaseValue.isIdentical(to:)`).
 //
 // SQLite sorts NULL first, then numbers (integers and reals by numeric value), then texts (by
 // `memcmp` of their UTF-8 bytes, BINARY), then blobs (by `memcmp`). Swift's `String` comparison is
@@ -39,20 +40,6 @@ extension DatabaseValue {
             return 0
         default:
             return storageClassRank - other.storageClassRank
-        }
-    }
-
-    /// Whether two values are stored alike: the same storage class and the same value, texts and
-    /// blobs byte for byte (an integer 1 and a real 1.0 are not, nor two canonically equivalent
-    /// texts of different bytes).
-    func isStoredIdentically(to other: DatabaseValue) -> Bool {
-        switch (storage, other.storage) {
-        case (.int64(let lhs), .int64(let rhs)): return lhs == rhs
-        case (.double(let lhs), .double(let rhs)): return lhs == rhs
-        case (.string(let lhs), .string(let rhs)): return compareBytes(lhs, rhs) == 0
-        case (.blob(let lhs), .blob(let rhs)): return lhs == rhs
-        case (.null, .null): return true
-        default: return false
         }
     }
 }

@@ -73,6 +73,6 @@ struct KeyedRowLayout {
     /// when their bytes tell (most values of unchanged rows).
     private func hasSameValue(_ lhs: Row, _ lhsIndex: Int, _ rhs: Row, _ rhsIndex: Int) -> Bool {
         lhs.hasCopiedValue(atIndex: lhsIndex, storedAlikeAs: rhs, atIndex: rhsIndex)
-            || lhs.databaseValue(atIndex: lhsIndex).isStoredIdentically(to: rhs.databaseValue(atIndex: rhsIndex))
+            || lhs.databaseValue(atIndex: lhsIndex).isIdentical(to: rhs.databaseValue(atIndex: rhsIndex))
     }
 }
