@@ -48,11 +48,9 @@ extension SQLRelation {
             let pivotIndexes = childRows.first.map { row in
                 pairs.compactMap { row.index(forColumn: Self.pivotColumn($0.destination)) }
             }
-            let groups = Dictionary(grouping: childRows) { row in PrefetchKey(row, indexes: pivotIndexes ?? []) }
             let key = association.key.name(singular: false)
-            for (index, originKey) in originKeys.enumerated() {
-                prefetched[index].rows[key] = groups[PrefetchKey(originKey)] ?? []
-            }
+            let groups = Self.groups(of: childRows, pivotIndexes: pivotIndexes ?? [], originKeys: originKeys)
+            for (index, group) in groups.enumerated() { prefetched[index].rows[key] = group }
         }
         // Behind a joined association, the rows of its scope get theirs.
         for child in children where child.isJoined && child.relation.prefetchesRows {
@@ -71,6 +69,36 @@ extension SQLRelation {
             }
         }
         return zip(rows, prefetched).map { $0.withPrefetchedRows($1) }
+    }
+
+    /// The associated rows of each origin row, in the order of their keys: those whose pivot columns
+    /// (at `pivotIndexes`) hold the values of the origin's matched columns.
+    private static func groups(of childRows: [Row], pivotIndexes: [Int], originKeys: [[DatabaseValue]]) -> [[Row]] {
+        if let groups = integerKeyGroups(of: childRows, pivotIndexes: pivotIndexes, originKeys: originKeys) {
+            return groups
+        }
+        let groups = Dictionary(grouping: childRows) { row in PrefetchKey(row, indexes: pivotIndexes) }
+        return originKeys.map { groups[PrefetchKey($0)] ?? [] }
+    }
+
+    /// The groups of the common case, one integer column, hashed as integers (cheaper than
+    /// `PrefetchKey`, which hashes an integer as the real it equals): nil when a key is no integer.
+    private static func integerKeyGroups(of childRows: [Row], pivotIndexes: [Int], originKeys: [[DatabaseValue]])
+        -> [[Row]]?
+    {
+        guard pivotIndexes.count == 1 else { return nil }
+        var groups: [Int64: [Row]] = Dictionary(minimumCapacity: originKeys.count)
+        for row in childRows {
+            guard case .int64(let value) = row.databaseValue(atIndex: pivotIndexes[0]).storage else { return nil }
+            groups[value, default: []].append(row)
+        }
+        var originGroups: [[Row]] = []
+        originGroups.reserveCapacity(originKeys.count)
+        for originKey in originKeys {
+            guard case .int64(let value) = originKey[0].storage else { return nil }
+            originGroups.append(groups[value] ?? [])
+        }
+        return originGroups
     }
 
     /// The associations that the relation prefetches, and those that its joined associations
