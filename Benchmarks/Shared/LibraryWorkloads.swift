@@ -286,6 +286,9 @@ private func observationCases() -> [BenchmarkCase] {
                     try Item.filter(key: key).fetchOne(db)?.i1
                 }
             },
+            .relative("observation-fan-out (record, fetches alone)", implementation) { scratch in
+                try fanOutFetchesAlone(observedDatabase(scratch, pool: false))
+            },
             .relative("observation-fan-out (raw SQL)", implementation) { scratch in
                 try fanOut(observedDatabase(scratch, pool: false)) { db, key in
                     let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [key])
@@ -544,6 +547,32 @@ private func fanOut(
         try observers.wait()
     }
     for cancellable in cancellables { cancellable.cancel() }
+    return (duration, reference)
+}
+
+/// What the observers of observation-fan-out (record) fetch, without observation: after each write,
+/// the application reads the row it wrote as its observer does (`Item.filter(key:).fetchOne` in a
+/// read) and hands its `i1` to the observers' queue. Measured: from the first write to the reception
+/// of the last value; the reference: the same writes alone, in the same run.
+private func fanOutFetchesAlone(_ writer: any DatabaseWriter) throws -> (duration: Duration, reference: Duration) {
+    let writeCount = Workload.observationWriteCount
+    let reference = try measure {
+        for index in 0..<writeCount {
+            try update(writer, id: Workload.fanOutRowID(write: index), value: Int64(index))
+        }
+    }
+    let observers = Observers(count: Workload.fanOutObserverCount)
+    let firstValue = Int64(writeCount)
+    observers.probe.expect(Workload.fanOutFinalValues(firstValue: firstValue))
+    let duration = try measure {
+        for index in 0..<writeCount {
+            let key = Workload.fanOutRowID(write: index)
+            try update(writer, id: key, value: firstValue + Int64(index))
+            let value = try writer.read { db in try Item.filter(key: key).fetchOne(db)?.i1 }
+            observers.queue.async { observers.receive(value ?? -1, from: Int(key - 1)) }
+        }
+        try observers.wait()
+    }
     return (duration, reference)
 }
 

@@ -28,6 +28,7 @@ public enum RawWorkloads {
             BenchmarkCase("fetch-record (memory)", .rawC) { _ in try fetchInMemory() },
             BenchmarkCase("fetch-codable (disk)", .rawC) { _ in try fetch(path: fixture) },
             BenchmarkCase("fetch-codable (memory)", .rawC) { _ in try fetchInMemory() },
+            BenchmarkCase.relative("fetch-codable (Codable floor)", .rawC) { _ in try decodeInMemory() },
             BenchmarkCase("fetch-values (disk)", .rawC) { _ in try fetchValues(path: fixture) },
             BenchmarkCase("fetch-values (memory)", .rawC) { _ in try fetchValues(path: nil) },
             BenchmarkCase("cursor-values", .rawC) { _ in try sumValues() },
@@ -79,6 +80,25 @@ public enum RawWorkloads {
         try connection.execute(Workload.createTableSQL)
         try connection.insertItems(count: Workload.rowCount)
         return try measure { _ = try readItems(connection) }
+    }
+
+    /// The rows of `fetchInMemory`, decoded through `Decodable` (see `StatementDecoder`), relative to
+    /// the same rows decoded by hand, in the same run.
+    private static func decodeInMemory() throws -> (duration: Duration, reference: Duration) {
+        let connection = try fetchConnection(path: nil)
+        let reference = try measure { _ = try readItems(connection) }
+        let duration = try measure {
+            let statement = try connection.prepare("SELECT * FROM item")
+            defer { sqlite3_finalize(statement) }
+            let layout = StatementLayout(statement)
+            defer { layout.forgetContainers() }
+            var items: [RawItem] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                items.append(try RawItem(from: StatementDecoder(statement: statement, layout: layout, columns: 0..<7)))
+            }
+            guard items.count == Workload.rowCount else { throw RawError(message: "decoded \(items.count) rows") }
+        }
+        return (duration, reference)
     }
 
     /// Calls `body` with each value of the i1 column, read as an Int64.
@@ -369,7 +389,7 @@ private final class ItemFetcher: @unchecked Sendable {
     }
 }
 
-private struct RawItem: Sendable {
+private struct RawItem: Sendable, Decodable {
     let id, i1, i2, i3: Int64
     let t1, t2: String
     let d1: Double

@@ -94,7 +94,10 @@ let report = Report(
         "observation-fan-out: 100 observers (one row each), 1,000 one-row writes, from the first write to the "
             + "reception of the last value. Its raw C floor (the same code for both rows): after each commit, the "
             + "writer's connection fetches the row that the update hook saw change, and hands its value to the "
-            + "serial queue, relative to the same writes without hooks. observation-other-table: 1,000 observers of a table that the 1,000 "
+            + "serial queue, relative to the same writes without hooks. (record, fetches alone): no observer; after "
+            + "each write, the application itself reads the row it wrote as its observer would "
+            + "(`Item.filter(key:).fetchOne` in a read) and hands the value to the serial queue, relative to the same "
+            + "writes: what the observers' own fetches cost. observation-other-table: 1,000 observers of a table that the 1,000 "
             + "writes do not change; reactive-latency: observation-latency (queue) through values(in:) consumed "
             + "by a task, or publisher(in:) with sink. See the README.",
         "diff-primary-key, diff-ordered (ReactiveSQLite only): a PrimaryKeyDiffScanner's diffed(from:) of the rows, "
@@ -104,7 +107,10 @@ let report = Report(
             + "Decodable records; raw C runs two queries and groups the books by author. associations-join: 10,000 "
             + "books with their author, from `including(required:)` into nested Decodable records; raw C reads a "
             + "join. Both in memory. (hand-written): the same requests into records that decode themselves "
-            + "(`init(row:)`, without Codable); raw C runs the same code.",
+            + "(`init(row:)`, without Codable); raw C runs the same code. (Codable floor), and fetch-codable "
+            + "(Codable floor): raw C's queries, each record decoded through Decodable by a minimal decoder (a key "
+            + "reads the column of its name among the record's columns, or the nested record of its scope), "
+            + "relative to raw C decoding by hand in the same run: what Codable itself costs.",
         "fts5-match: 100 queries of one word each (`matching` an FTS5Pattern) over an in-memory FTS5 table of "
             + "100,000 rows, 100 matches each, fetched into records; raw C resets and binds one prepared statement.",
         "memory-idle-observations, memory-fetch-rows: each run in a process of its own (the bench executable "
