@@ -42,6 +42,82 @@ private struct PlayerColumns: Decodable, Equatable {
     var name: String
 }
 
+/// A record that decodes `coach` alone from the first player's row, and `player`, then `coach`,
+/// from the next rows: the second key that names neither a column nor a scope fails there, after
+/// the first row's decoding of `coach` from the row itself.
+private struct PlayerThenCoach: Decodable, FetchableRecord {
+    var coach: PlayerColumns
+
+    enum CodingKeys: String, CodingKey { case id, player, coach }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(Int64.self, forKey: .id) > 1 {
+            _ = try container.decode(PlayerColumns.self, forKey: .player)
+        }
+        coach = try container.decode(PlayerColumns.self, forKey: .coach)
+    }
+}
+
+/// A record that decodes `coach` from the row itself in the first player's row, and as an
+/// optional in the next rows, where it is nil: a key that names no column nor scope is not present.
+private struct CoachOnce: Decodable, FetchableRecord {
+    var coach: PlayerColumns?
+
+    enum CodingKeys: String, CodingKey { case id, coach }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(Int64.self, forKey: .id) == 1 {
+            coach = try container.decode(PlayerColumns.self, forKey: .coach)
+        } else {
+            coach = try container.decodeIfPresent(PlayerColumns.self, forKey: .coach)
+        }
+    }
+}
+
+/// The columns of a team, through `init(row:)`, which shouts the name: told apart from the same
+/// columns decoded through `Decodable`.
+private struct ShoutedTeam: Decodable, FetchableRecord {
+    var name: String
+
+    init(row: Row) throws {
+        name = try row.decode(String.self, forColumn: "name").uppercased()
+    }
+}
+
+/// A record that decodes the `team` scope as `TeamColumns` in the first player's row, and as
+/// `ShoutedTeam` in the next rows.
+private struct TeamOfPlayer: Decodable, FetchableRecord {
+    var teamName: String
+
+    enum CodingKeys: String, CodingKey { case id, team }
+
+    /// The columns of a team, through `Decodable` (no record).
+    struct TeamColumns: Decodable { var name: String }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(Int64.self, forKey: .id) == 1 {
+            teamName = try container.decode(TeamColumns.self, forKey: .team).name
+        } else {
+            teamName = try container.decode(ShoutedTeam.self, forKey: .team).name
+        }
+    }
+}
+
+/// The name of a player, from a row whose column `name` has a scope of the same name.
+private struct PlayerName: Decodable, FetchableRecord {
+    var name: SingleName
+
+    /// A name decoded from a single value: from a column, or else from the leftmost column of a
+    /// scope.
+    struct SingleName: Decodable {
+        var value: String
+        init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(String.self) }
+    }
+}
+
 /// Two teams and three players, the third without team; the join selects `player.*, team.*`.
 private let joinSQL = "SELECT player.*, team.* FROM player LEFT JOIN team ON team.id = player.teamId ORDER BY player.id"
 
@@ -258,6 +334,33 @@ let rowAdapterChecks: [ConformanceCheck] = [
             let teamError = try expectDatabaseError(.SQLITE_ERROR, messageContains: "no such column") {
                 _ = try row.decodeIfPresent(Team.self, forKey: "team")
             }
+        }
+    },
+    ConformanceCheck("the records of a cursor decode each key that names no column as its own row says") { factory in
+        // A cursor's storage keeps where the nested records of the first rows were found (see
+        // `NestedRecordSource`): the next rows still check the key decoded from the row itself, the
+        // decoded type, and the NULL values of an optional scope.
+        let writer = try makeTeamDatabase(factory)
+        try writer.read { db in
+            let playerColumnsAndTeam = RangeRowAdapter(0..<3).addingScopes(["team": RangeRowAdapter(3..<5)])
+            _ = try expectDatabaseError(.SQLITE_ERROR, sql: joinSQL, messageContains: "player is already decoded") {
+                _ = try PlayerThenCoach.fetchAll(db, sql: joinSQL, adapter: playerColumnsAndTeam)
+            }
+            try expectEqual(
+                try TeamOfPlayer.fetchAll(db, sql: joinSQL + " LIMIT 2", adapter: playerColumnsAndTeam).map(\.teamName),
+                ["Reds", "BLUES"])
+            try expectEqual(
+                try CoachOnce.fetchAll(db, sql: joinSQL, adapter: playerColumnsAndTeam).map(\.coach?.name),
+                ["Arthur", nil, nil])
+            // The team of the third player is nil, after two teams.
+            try expectEqual(
+                try PlayerInfo.fetchAll(db, sql: joinSQL, adapter: playerColumnsAndTeam).map(\.team?.name),
+                ["Reds", "Blues", nil])
+            // A column wins over the scope of the same name, in every row.
+            let nameScope = RangeRowAdapter(0..<3).addingScopes(["name": RangeRowAdapter(3..<5)])
+            try expectEqual(
+                try PlayerName.fetchAll(db, sql: joinSQL, adapter: nameScope).map(\.name.value),
+                ["Arthur", "Barbara", "Craig"])
         }
     },
     ConformanceCheck("requests carry their adapter: SQLRequest(adapter:), adapted(_:) once and twice") { factory in

@@ -193,6 +193,10 @@ private struct MappedKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Ke
 /// The container of a row whose coding keys are its columns: it holds one reference, which the
 /// standard library copies for every value. The methods that take a column also serve
 /// `MappedKeyedContainer`, with the column that its strategy maps to the key (nil for none).
+///
+/// In a cursor's rows with scopes, a key that names no column decodes its nested record from the
+/// source that the first rows found, kept by the cursor's storage (see `NestedRecordSource`), without
+/// looking the key up among the columns and the scopes again.
 private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: KeyedDecodingContainerProtocol {
     let row: Row
     var codingPath: [any CodingKey] { [] }
@@ -290,17 +294,41 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decode(type, forKey: key, column: column(key))
+        // A key that names no column of a cursor's row with scopes decodes as in the previous rows.
+        if row.hasScopes, let source = row.storage.keptNestedSource(forKey: key.stringValue, of: T.self) {
+            return try decodeNested(T.self, forKey: key, from: source)
+        }
+        return try decode(type, forKey: key, column: column(key), isColumnLookedUpByName: true)
+    }
+
+    /// What the default `decodeIfPresent` does (`contains`, then `decodeNil`, then `decode`), with
+    /// the source that a cursor's storage kept for the key (see `decode(_:forKey:)`): nil for a key
+    /// decoded from the row itself, which names no column nor scope, and for a scope that holds only
+    /// NULL values (a left join that matched no row).
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if row.hasScopes, let source = row.storage.keptNestedSource(forKey: key.stringValue, of: T.self) {
+            let nestedRow = Row(storage: source.storage, valuesStart: row.valuesStart)
+            guard !source.isRowItself, nestedRow.containsNonNullValue else { return nil }
+            return try decodeNestedRecord(T.self, Record.self, from: nestedRow, record: source.conformances.record)
+        }
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(T.self, forKey: key)
     }
 
     /// A value decoded from the column, or else from the scope or the prefetched rows of the key, or
-    /// else, in a row with scopes or prefetched rows, from the row itself.
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key, column: RowColumn?) throws -> T {
+    /// else, in a row with scopes or prefetched rows, from the row itself. When the column was looked
+    /// up by the name of the key and there is none, a cursor's storage keeps the source of a nested
+    /// record (see `NestedRecordSource`).
+    func decode<T: Decodable>(
+        _ type: T.Type, forKey key: Key, column: RowColumn?, isColumnLookedUpByName: Bool = false
+    ) throws -> T {
         // No optional of `T` here: its metadata would be looked up at each call.
         if let column, let read = Record.strategyRead(T.self, forColumn: column.name) {
             return try decodeWithStrategy(T.self, read, column: column)
         }
-        guard let column else { return try decodeWithoutColumn(T.self, forKey: key) }
+        guard let column else {
+            return try decodeWithoutColumn(T.self, forKey: key, keepsSource: isColumnLookedUpByName)
+        }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try decodeConvertible(convertible, column: column) as! T
         }
@@ -324,13 +352,14 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 
     /// A value of a key that no column maps to: a convertible value decodes as from a missing
     /// column; others are nested records. Their conformances are kept for the next rows of a
-    /// cursor (see `RowStorage.conformances(of:)`).
-    private func decodeWithoutColumn<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    /// cursor (see `RowStorage.conformances(of:)`), and, when `keepsSource` says so, the source
+    /// of a nested record (see `NestedRecordSource`).
+    private func decodeWithoutColumn<T: Decodable>(_ type: T.Type, forKey key: Key, keepsSource: Bool) throws -> T {
         let conformances = row.storage.conformances(of: T.self)
         if let convertible = conformances.convertible {
             return try decodeMissingColumn(convertible, forKey: key) as! T
         }
-        return try decodeNested(T.self, forKey: key, record: conformances.record)
+        return try decodeNested(T.self, forKey: key, conformances: conformances, keepsSource: keepsSource)
     }
 
     private func decodeMissingColumn<T: DatabaseValueConvertible>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -340,12 +369,18 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
 
     /// A value decoded from the scope of the key, or else from its prefetched rows (a collection), or
     /// else, in a row with scopes or prefetched rows, from the row itself (for one key of the record
-    /// only).
-    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key, record: (any FetchableRecord.Type)?)
-        throws -> T
-    {
+    /// only). The source of a nested record is kept for the next rows when `keepsSource` says so.
+    private func decodeNested<T: Decodable>(
+        _ type: T.Type, forKey key: Key, conformances: DecodedTypeConformances, keepsSource: Bool
+    ) throws -> T {
+        // Only a storage with scopes keeps sources: `decode(_:forKey:)` looks for them in such rows only.
+        let keepsSource = keepsSource && row.hasScopes
         if let scopedRow = scopedRow(forKey: key) {
-            return try decodeNestedRecord(T.self, Record.self, from: scopedRow, record: record)
+            if keepsSource {
+                row.storage.keepNestedSource(
+                    forKey: key.stringValue, conformances: conformances, storage: scopedRow.storage, isRowItself: false)
+            }
+            return try decodeNestedRecord(T.self, Record.self, from: scopedRow, record: conformances.record)
         }
         if let rows = row.prefetchedRows[key.stringValue] {
             if let array = T.self as? any PrefetchedRecordArray.Type,
@@ -356,6 +391,30 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
             return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, key: key))
         }
         guard row.hasNestedRows else { throw row.missingColumnError(key.stringValue) }
+        try claimRowItself(forKey: key)
+        let unscoped = row.unscoped
+        if keepsSource {
+            row.storage.keepNestedSource(
+                forKey: key.stringValue, conformances: conformances, storage: unscoped.storage, isRowItself: true)
+        }
+        return try decodeNestedRecord(T.self, Record.self, from: unscoped, record: conformances.record)
+    }
+
+    /// A nested record decoded from its source: the scope of the key, or the row itself, which
+    /// remembers the key (one key of a record at most decodes from it).
+    private func decodeNested<T: Decodable>(_ type: T.Type, forKey key: Key, from source: NestedRecordSource)
+        throws -> T
+    {
+        if source.isRowItself {
+            try claimRowItself(forKey: key)
+        }
+        let nestedRow = Row(storage: source.storage, valuesStart: row.valuesStart)
+        return try decodeNestedRecord(T.self, Record.self, from: nestedRow, record: source.conformances.record)
+    }
+
+    /// Remembers that the key decodes from the row itself; an error when another key of the record
+    /// already does.
+    private func claimRowItself(forKey key: Key) throws {
         if let previous = row.storage.decodedRowKey {
             throw DatabaseError(
                 resultCode: .SQLITE_ERROR,
@@ -365,7 +424,6 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
                 sql: row.columns.sql)
         }
         row.storage.decodedRowKey = key.stringValue
-        return try decodeNestedRecord(T.self, Record.self, from: row.unscoped, record: record)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

@@ -63,6 +63,11 @@ final class RowStorage: @unchecked Sendable {
     /// row itself (see `conformances(of:)`; exclusivity as the decoding containers).
     @exclusivity(unchecked) private var keptConformances: [DecodedTypeConformances] = []
     private static let keptConformancesCapacity = 8
+    /// The sources of the nested records that the records of a cursor decode from the keys that
+    /// name no column of its rows (see `keptNestedSource(forKey:of:)`; exclusivity as the decoding
+    /// containers).
+    @exclusivity(unchecked) private var keptNestedSources: [NestedRecordSource] = []
+    private static let keptNestedSourcesCapacity = 8
 
     init(columns: RowColumns, values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) {
         self.columns = columns
@@ -176,6 +181,25 @@ final class RowStorage: @unchecked Sendable {
         return conformances
     }
 
+    /// The source of the nested value of this type that a key which names no column decoded in the
+    /// previous rows of the cursor, if it was kept (see `keepNestedSource(forKey:conformances:
+    /// storage:isRowItself:)`): this storage's columns and scopes are the same for every row.
+    func keptNestedSource<T>(forKey key: String, of type: T.Type) -> NestedRecordSource? {
+        guard !keptNestedSources.isEmpty, isIteratedInCurrentAccess else { return nil }
+        let identifier = ObjectIdentifier(T.self)
+        return keptNestedSources.first { $0.conformances.type == identifier && $0.key == key }
+    }
+
+    /// Keeps the source of a nested value for the next rows, while a cursor iterates. The caller has
+    /// looked the key up among the columns by name, and found none.
+    func keepNestedSource(
+        forKey key: String, conformances: DecodedTypeConformances, storage: RowStorage, isRowItself: Bool
+    ) {
+        guard keptNestedSources.count < Self.keptNestedSourcesCapacity, isIteratedInCurrentAccess else { return }
+        keptNestedSources.append(
+            NestedRecordSource(key: key, conformances: conformances, storage: storage, isRowItself: isRowItself))
+    }
+
     /// Whether a cursor iterates the rows of this storage, in the current database access: the
     /// storage may then keep what its rows share (containers, derived storages).
     var isIteratedInCurrentAccess: Bool {
@@ -207,6 +231,7 @@ final class RowStorage: @unchecked Sendable {
         keptUnscoped?.endCursorIteration()
         keptUnscoped = nil
         keptConformances = []
+        keptNestedSources = []
         decodedRowKey = nil
         for scope in scopes { scope.storage.endCursorIteration() }
     }
