@@ -88,9 +88,15 @@ extension SQLRelation {
     {
         guard pivotIndexes.count == 1 else { return nil }
         var groups: [Int64: [Row]] = Dictionary(minimumCapacity: originKeys.count)
+        // Each group starts with room for the average group, which spares most of its reallocations.
+        let averageCount = childRows.count / max(originKeys.count, 1) + 1
         for row in childRows {
             guard case .int64(let value) = row.databaseValue(atIndex: pivotIndexes[0]).storage else { return nil }
-            groups[value, default: []].append(row)
+            if let index = groups.index(forKey: value) {
+                groups.values[index].append(row)
+            } else {
+                groups[value] = Self.group(of: row, capacity: averageCount)
+            }
         }
         var originGroups: [[Row]] = []
         originGroups.reserveCapacity(originKeys.count)
@@ -99,6 +105,14 @@ extension SQLRelation {
             originGroups.append(groups[value] ?? [])
         }
         return originGroups
+    }
+
+    /// A group of one row, with room for `capacity` rows.
+    private static func group(of row: Row, capacity: Int) -> [Row] {
+        var group: [Row] = []
+        group.reserveCapacity(capacity)
+        group.append(row)
+        return group
     }
 
     /// The associations that the relation prefetches, and those that its joined associations
