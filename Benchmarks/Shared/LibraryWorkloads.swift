@@ -522,12 +522,7 @@ private func commitToValue(_ writer: any DatabaseWriter, isConstantRegion: Bool)
 private func fanOut(
     _ writer: any DatabaseWriter, fetch: @escaping @Sendable (Database, Int64) throws -> Int64?
 ) throws -> (duration: Duration, reference: Duration) {
-    let writeCount = Workload.observationWriteCount
-    let reference = try measure {
-        for index in 0..<writeCount {
-            try update(writer, id: Workload.fanOutRowID(write: index), value: Int64(index))
-        }
-    }
+    let reference = try measure { try fanOutWrites(writer, firstValue: 0) }
     let observers = Observers(count: Workload.fanOutObserverCount)
     observers.probe.expectAnyValue()
     let cancellables = (0..<Workload.fanOutObserverCount).map { index in
@@ -538,12 +533,10 @@ private func fanOut(
                 onChange: { value in observers.receive(value ?? -1, from: index) })
     }
     try observers.wait()
-    let firstValue = Int64(writeCount)
+    let firstValue = Int64(Workload.observationWriteCount)
     observers.probe.expect(Workload.fanOutFinalValues(firstValue: firstValue))
     let duration = try measure {
-        for index in 0..<writeCount {
-            try update(writer, id: Workload.fanOutRowID(write: index), value: firstValue + Int64(index))
-        }
+        try fanOutWrites(writer, firstValue: firstValue)
         try observers.wait()
     }
     for cancellable in cancellables { cancellable.cancel() }
@@ -555,25 +548,30 @@ private func fanOut(
 /// read) and hands its `i1` to the observers' queue. Measured: from the first write to the reception
 /// of the last value; the reference: the same writes alone, in the same run.
 private func fanOutFetchesAlone(_ writer: any DatabaseWriter) throws -> (duration: Duration, reference: Duration) {
-    let writeCount = Workload.observationWriteCount
-    let reference = try measure {
-        for index in 0..<writeCount {
-            try update(writer, id: Workload.fanOutRowID(write: index), value: Int64(index))
-        }
-    }
+    let reference = try measure { try fanOutWrites(writer, firstValue: 0) }
     let observers = Observers(count: Workload.fanOutObserverCount)
-    let firstValue = Int64(writeCount)
+    let firstValue = Int64(Workload.observationWriteCount)
     observers.probe.expect(Workload.fanOutFinalValues(firstValue: firstValue))
     let duration = try measure {
-        for index in 0..<writeCount {
-            let key = Workload.fanOutRowID(write: index)
-            try update(writer, id: key, value: firstValue + Int64(index))
+        try fanOutWrites(writer, firstValue: firstValue) { key in
             let value = try writer.read { db in try Item.filter(key: key).fetchOne(db)?.i1 }
             observers.queue.async { observers.receive(value ?? -1, from: Int(key - 1)) }
         }
         try observers.wait()
     }
     return (duration, reference)
+}
+
+/// The writes of the fan-out workloads: write `index` sets the `i1` of row
+/// `Workload.fanOutRowID(write: index)` to `firstValue + index`, then calls `afterEach` with the row.
+private func fanOutWrites(
+    _ writer: any DatabaseWriter, firstValue: Int64, afterEach: (Int64) throws -> Void = { _ in }
+) throws {
+    for index in 0..<Workload.observationWriteCount {
+        let key = Workload.fanOutRowID(write: index)
+        try update(writer, id: key, value: firstValue + Int64(index))
+        try afterEach(key)
+    }
 }
 
 /// `Workload.otherTableObserverCount` observers of the `other` table, which the writes of `item`

@@ -122,11 +122,7 @@ enum RawAssociationWorkloads {
         defer { sqlite3_finalize(authorStatement) }
         let authorLayout = StatementLayout(authorStatement)
         defer { authorLayout.forgetContainers() }
-        var authors: [Author] = []
-        while sqlite3_step(authorStatement) == SQLITE_ROW {
-            authors.append(
-                try Author(from: StatementDecoder(statement: authorStatement, layout: authorLayout, columns: 0..<3)))
-        }
+        let authors = try authorLayout.decodeRows(Author.self, columns: 0..<3)
         let placeholders = Array(repeating: "?", count: authors.count).joined(separator: ", ")
         let bookStatement = try connection.prepare("SELECT * FROM book WHERE authorId IN (\(placeholders))")
         defer { sqlite3_finalize(bookStatement) }
@@ -135,13 +131,12 @@ enum RawAssociationWorkloads {
         defer { bookLayout.forgetContainers() }
         var booksByAuthor: [Int64: [Book]] = [:]
         while sqlite3_step(bookStatement) == SQLITE_ROW {
-            let book = try Book(from: StatementDecoder(statement: bookStatement, layout: bookLayout, columns: 0..<4))
+            let book = try bookLayout.decode(Book.self, columns: 0..<4)
             booksByAuthor[book.authorId, default: []].append(book)
         }
         return try authors.map { author in
             authorLayout.values = [("author", author), ("books", booksByAuthor[author.id] ?? [])]
-            return try AuthorInfo(
-                from: StatementDecoder(statement: authorStatement, layout: authorLayout, columns: 0..<0))
+            return try authorLayout.decode(AuthorInfo.self, columns: 0..<0)
         }
     }
 
@@ -153,11 +148,7 @@ enum RawAssociationWorkloads {
         defer { sqlite3_finalize(statement) }
         let layout = StatementLayout(statement, scopes: [("book", 0..<4), ("author", 4..<7)])
         defer { layout.forgetContainers() }
-        var infos: [BookInfo] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            infos.append(try BookInfo(from: StatementDecoder(statement: statement, layout: layout, columns: 0..<7)))
-        }
-        return infos
+        return try layout.decodeRows(BookInfo.self, columns: 0..<7)
     }
 
     private static func readAuthor(_ statement: OpaquePointer, at start: Int32) -> Author {

@@ -92,10 +92,7 @@ public enum RawWorkloads {
             defer { sqlite3_finalize(statement) }
             let layout = StatementLayout(statement)
             defer { layout.forgetContainers() }
-            var items: [RawItem] = []
-            while sqlite3_step(statement) == SQLITE_ROW {
-                items.append(try RawItem(from: StatementDecoder(statement: statement, layout: layout, columns: 0..<7)))
-            }
+            let items = try layout.decodeRows(RawItem.self, columns: 0..<7)
             guard items.count == Workload.rowCount else { throw RawError(message: "decoded \(items.count) rows") }
         }
         return (duration, reference)

@@ -28,6 +28,7 @@ struct StatementDecoder: Decoder {
 /// What a statement's decoders share: its column names, the scopes of its nested records, and
 /// the values already decoded for the keys of the current record.
 final class StatementLayout {
+    let statement: OpaquePointer
     let names: [String]
     /// The columns of each nested record, by key.
     let scopes: [(key: String, columns: Range<Int32>)]
@@ -41,8 +42,21 @@ final class StatementLayout {
     @exclusivity(unchecked) private var containers: [(keyType: ObjectIdentifier, kept: AnyObject)] = []
 
     init(_ statement: OpaquePointer, scopes: [(key: String, columns: Range<Int32>)] = []) {
+        self.statement = statement
         names = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         self.scopes = scopes
+    }
+
+    /// A record decoded from these columns of the statement's current row.
+    func decode<T: Decodable>(_ type: T.Type, columns: Range<Int32>) throws -> T {
+        try T(from: StatementDecoder(statement: statement, layout: self, columns: columns))
+    }
+
+    /// The records of the statement's next rows, each decoded from these columns.
+    func decodeRows<T: Decodable>(_ type: T.Type, columns: Range<Int32>) throws -> [T] {
+        var records: [T] = []
+        while sqlite3_step(statement) == SQLITE_ROW { records.append(try decode(T.self, columns: columns)) }
+        return records
     }
 
     /// The kept container of the coding keys, or the one `make` builds, kept from now on.
@@ -112,8 +126,7 @@ private struct StatementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerPr
         guard let scope = decoder.layout.scopes.first(where: { $0.key == name }) else {
             throw RawError(message: "no scope \(name)")
         }
-        return try T(
-            from: StatementDecoder(statement: decoder.statement, layout: decoder.layout, columns: scope.columns))
+        return try decoder.layout.decode(T.self, columns: scope.columns)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

@@ -307,9 +307,8 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     /// NULL values (a left join that matched no row).
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         if row.hasScopes, let source = row.storage.keptNestedSource(forKey: key.stringValue, of: T.self) {
-            let nestedRow = Row(storage: source.storage, valuesStart: row.valuesStart)
-            guard !source.isRowItself, nestedRow.containsNonNullValue else { return nil }
-            return try decodeNestedRecord(T.self, Record.self, from: nestedRow, record: source.conformances.record)
+            guard !source.isRowItself, source.row(of: row).containsNonNullValue else { return nil }
+            return try decodeNested(T.self, forKey: key, from: source)
         }
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decode(T.self, forKey: key)
@@ -408,8 +407,8 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         if source.isRowItself {
             try claimRowItself(forKey: key)
         }
-        let nestedRow = Row(storage: source.storage, valuesStart: row.valuesStart)
-        return try decodeNestedRecord(T.self, Record.self, from: nestedRow, record: source.conformances.record)
+        return try decodeNestedRecord(
+            T.self, Record.self, from: source.row(of: row), record: source.conformances.record)
     }
 
     /// Remembers that the key decodes from the row itself; an error when another key of the record

@@ -16,6 +16,9 @@ final class NestedRecordSource {
     /// Whether the value decodes from the row itself, which one key of a record at most does.
     let isRowItself: Bool
 
+    /// The row of the nested record, in the cursor's current row.
+    func row(of row: Row) -> Row { Row(storage: storage, valuesStart: row.valuesStart) }
+
     init(key: String, conformances: DecodedTypeConformances, storage: RowStorage, isRowItself: Bool) {
         self.key = key
         self.conformances = conformances
