@@ -86,6 +86,33 @@ private struct AuthorCheckedBooks: Decodable, FetchableRecord {
     var books: [CheckedBook]
 }
 
+/// A book that reads its columns by name, out of their order, and keeps a copy of its row. (Decodable
+/// so that a Decodable record has an array of them, which decodes them through `init(row:)`.)
+private struct RowKeepingBook: Decodable, FetchableRecord {
+    var title: String
+    var id: Int64
+    var note: String?
+    var row: Row
+    init(row: Row) {
+        title = row["title"]
+        id = row["id"]
+        note = row["note"]
+        self.row = row.copy()
+    }
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "decoded through init(row:)"))
+    }
+}
+
+private struct AuthorRowKeepingBooks: Decodable, FetchableRecord {
+    var books: [RowKeepingBook]
+}
+
+private struct RowKeepingBookInfo: FetchableRecord {
+    var books: [RowKeepingBook]
+    init(row: Row) { books = row["books"] }
+}
+
 private func fixture() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db in
@@ -181,6 +208,40 @@ private func fixture() throws -> DatabaseQueue {
                 .asRequest(of: AuthorBookIDs.self).fetchAll(db)
         }
         #expect(infos.map(\.books) == [[BookID(rawValue: 1), BookID(rawValue: 2)], [BookID(rawValue: 3)], []])
+    }
+
+    @Test func prefetchedRecordsDecodeEachRowAndKeepCopiesOfTheirOwn() throws {
+        // The books of two authors alternate, 50 each: the rows of an author span several of the
+        // batches that the rows of a fetch are copied into, and are not next to each other.
+        let dbQueue = try fixture()
+        try dbQueue.write { db in
+            try db.execute(sql: "DELETE FROM book")
+            for index in 1...50 {
+                try db.execute(
+                    sql: "INSERT INTO book VALUES (?, 1, ?), (?, 2, ?)",
+                    arguments: [2 * index - 1, "A\(index)", 2 * index, "B\(index)"])
+            }
+        }
+        let expectedTitles = [(1...50).map { "A\($0)" }, (1...50).map { "B\($0)" }, []]
+        let expectedIDs: [[Int64]] = [
+            Array(stride(from: 1, to: 100, by: 2)), Array(stride(from: 2, through: 100, by: 2)), [],
+        ]
+        try dbQueue.read { db in
+            let request = Author.including(all: Author.books.orderByPrimaryKey()).orderByPrimaryKey()
+            let infos = try request.asRequest(of: AuthorInfo.self).fetchAll(db)
+            #expect(infos.map { $0.books.map(\.title) } == expectedTitles)
+            #expect(infos.map { $0.books.map(\.id) } == expectedIDs)
+            // Records decoded by hand, from a Decodable record and from a row: the copies of their
+            // rows keep their own values.
+            let decodedBooks = try request.asRequest(of: AuthorRowKeepingBooks.self).fetchAll(db).map(\.books)
+            let handWrittenBooks = try request.asRequest(of: RowKeepingBookInfo.self).fetchAll(db).map(\.books)
+            for books in [decodedBooks, handWrittenBooks] {
+                #expect(books.map { $0.map(\.title) } == expectedTitles)
+                #expect(books.map { $0.map { $0.row["title"] as String } } == expectedTitles)
+                #expect(books.map { $0.map(\.id) } == expectedIDs)
+                #expect(books.allSatisfy { $0.allSatisfy { $0.note == nil } })
+            }
+        }
     }
 
     @Test func theErrorOfAPrefetchedRecordIsThrown() throws {

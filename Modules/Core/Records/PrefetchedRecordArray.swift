@@ -10,9 +10,6 @@ protocol PrefetchedRecordArray {
 extension Array: PrefetchedRecordArray where Element: FetchableRecord {
     static func records(fromPrefetched rows: [Row]) throws -> Self? {
         if Element.self is any DatabaseValueConvertible.Type { return nil }
-        var records: Self = []
-        records.reserveCapacity(rows.count)
-        for row in rows { records.append(try Element(row: row)) }
-        return records
+        return try Row.records(Element.self, fromPrefetched: rows)
     }
 }

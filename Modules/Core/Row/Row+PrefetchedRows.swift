@@ -33,9 +33,19 @@ extension Row {
                     + (keys.isEmpty ? "" : " (the row has prefetched rows of \(keys.joined(separator: ", ")))"),
                 sql: columns.sql)
         }
-        var records = Records()
+        let records = try Self.records(Records.Element.self, fromPrefetched: rows)
+        if Records.self == [Records.Element].self { return unsafeBitCast(records, to: Records.self) }
+        return Records(records)
+    }
+
+    /// The records decoded from prefetched rows, through `init(row:)`, in the order of the rows. The
+    /// records read them through a window (see `RowWindow`): as with a cursor, a record must copy a
+    /// row that it keeps.
+    static func records<Record: FetchableRecord>(_ type: Record.Type, fromPrefetched rows: [Row]) throws -> [Record] {
+        var records: [Record] = []
         records.reserveCapacity(rows.count)
-        for row in rows { records.append(try Records.Element(row: row)) }
+        var window = RowWindow(reading: rows)
+        for row in rows { records.append(try Record(row: window.row(reading: row))) }
         return records
     }
 

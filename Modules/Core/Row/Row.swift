@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Rows fetched with `fetchAll`, `fetchOne` and `fetchSet`, and copied rows, are immutable values.
 /// Rows handed out by a cursor read the current row of the statement directly: they are valid only
-/// until the next iteration, in the database access that created them; `copy()` keeps one.
+/// until the next iteration, in the database access that created them; `copy()` keeps one. So are
+/// the rows handed to the `init(row:)` of the records decoded from prefetched rows.
 ///
 /// A row is a value (GRDB's is a class, whose rows are immutable too): fetching rows then costs no
 /// allocation per row. Only code that compares GRDB rows by identity (`===`) needs a change.
@@ -93,7 +94,11 @@ public struct Row: Sendable {
     /// An immutable copy of the row, which stays valid after a cursor moves on. The copy of an
     /// adapted row keeps its adapter's columns and scopes, and copies its unadapted values.
     public func copy() -> Row {
-        guard let statement = (storage.base ?? storage).statement else { return self }
+        guard let statement = (storage.base ?? storage).statement else {
+            // A window's row: a row of the copied values it reads now.
+            guard storage.isWindow, let values = storage.copiedValues else { return self }
+            return Row(storage: RowStorage(columns: columns, values: values), valuesStart: storage.windowStart)
+        }
         return Row(storage: storage.copying(.currentRow(of: statement)), valuesStart: 0)
     }
 
@@ -141,7 +146,9 @@ public struct Row: Sendable {
     @inline(__always)
     func withCopiedValue<T>(atIndex index: Int, _ read: (CopiedValues, Int) -> T) -> T? {
         // Optional chaining borrows the values, where binding them would retain them.
-        guard storage.base != nil else { return storage.copiedValues?.reading(at: valuesStart + index, read) }
+        guard storage.base != nil else {
+            return storage.copiedValues?.reading(at: valuesStart + storage.windowStart + index, read)
+        }
         return storage.base?.copiedValues?.reading(at: valuesStart + storage.baseIndexes[index], read)
     }
 

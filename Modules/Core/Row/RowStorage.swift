@@ -11,7 +11,8 @@ final class RowStorage: @unchecked Sendable {
     // Sendable: copied values are immutable (a `CopiedValues` buffer is written before any storage
     // shares it). A statement storage is, by contract, only read inside the database access of its
     // cursor, on the connection's queue (the cursor checks that access); its mutable state is only
-    // used on that thread (`reusableDecodingContainer()` checks it).
+    // used on that thread (`reusableDecodingContainer()` checks it). A window is only used by the
+    // loop that made it, on one thread; in other storages, `windowStart` is never written.
 
     let columns: RowColumns
     /// The statement whose current row the rows read, or nil for copied and adapted rows. (Two
@@ -37,6 +38,13 @@ final class RowStorage: @unchecked Sendable {
     let prefetched: PrefetchedRowsTree
     /// The prefetched rows of the row, by association key.
     var prefetchedRows: [String: [Row]] { prefetched.rows }
+    /// Whether this storage is a window: the storage of one row that reads copied rows one after
+    /// the other, as a cursor's row reads its statement (see `init(windowOver:)`).
+    let isWindow: Bool
+    /// The position of the current row's first value in the copied values of a window; 0 in
+    /// other storages, where it never changes. Unchecked exclusivity: a window is only used by the
+    /// loop that made it, on one thread (see `RowWindow`).
+    @exclusivity(unchecked) var windowStart = 0
     /// The connection of the cursor that iterates the statement's rows, if any (see
     /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
     // Unchecked exclusivity (this and the next property): they are only used on the thread that
@@ -69,7 +77,10 @@ final class RowStorage: @unchecked Sendable {
     @exclusivity(unchecked) private var keptNestedSources: [NestedRecordSource] = []
     private static let keptNestedSourcesCapacity = 8
 
-    init(columns: RowColumns, values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) {
+    init(
+        columns: RowColumns, values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree(),
+        isWindow: Bool = false
+    ) {
         self.columns = columns
         self.statement = nil
         self.copiedValues = values
@@ -79,6 +90,25 @@ final class RowStorage: @unchecked Sendable {
         self.baseIndexes = []
         self.scopes = []
         self.prefetched = prefetched
+        self.isWindow = isWindow
+    }
+
+    /// A window over the copied values of an unadapted storage of copied rows without prefetched
+    /// rows (see `isWindowable`): the storage of one row whose values are those of the copied row
+    /// at `windowStart`. Its row gets what a cursor's row gets: shared keyed containers for its
+    /// `Decodable` records, and lookups of columns by name that try the column after the previous
+    /// one first.
+    convenience init(windowOver storage: RowStorage) {
+        guard storage.isWindowable, let values = storage.copiedValues else {
+            preconditionFailure("a window reads the rows of an unadapted storage of copied rows")
+        }
+        self.init(columns: storage.columns, values: values, isWindow: true)
+    }
+
+    /// Whether a window can read the rows of this storage: an unadapted storage of copied rows,
+    /// without prefetched rows (which are those of one row).
+    var isWindowable: Bool {
+        copiedValues != nil && base == nil && !isWindow && prefetched.rows.isEmpty && prefetched.scopes.isEmpty
     }
 
     init(statement: Statement) {
@@ -91,6 +121,7 @@ final class RowStorage: @unchecked Sendable {
         self.baseIndexes = []
         self.scopes = []
         self.prefetched = PrefetchedRowsTree()
+        self.isWindow = false
     }
 
     /// The storage of the rows that `layout` adapts from the rows of `base`, an unadapted storage.
@@ -107,6 +138,7 @@ final class RowStorage: @unchecked Sendable {
         self.scopes = layout.scopes.sorted { $0.key < $1.key }.map { name, scope in
             (name, RowStorage(base: base, layout: scope, prefetched: prefetched.scope(name)))
         }
+        self.isWindow = false
     }
 
     /// The same layout over copied values: the storage of a copy of one row of this storage (or of
@@ -144,12 +176,12 @@ final class RowStorage: @unchecked Sendable {
     }
 
     /// The index of the leftmost column of this name (case-insensitive), if any. An adapted
-    /// storage of a statement's rows tries the column after the previous one first, as the
-    /// statement does (see `Statement.index(ofColumn:)`), and remembers the names that are no column.
-    /// Inlined: the typed reads by name look the column up and read its value in one call.
+    /// storage of a statement's rows, and a window, try the column after the previous one first,
+    /// as a statement does (see `Statement.index(ofColumn:)`), and remember the names that are no
+    /// column. Inlined: the typed reads by name look the column up and read its value in one call.
     @inline(__always)
     func index(ofColumn name: String) -> Int? {
-        guard baseStatement != nil else { return columns.index(of: name) }
+        guard baseStatement != nil || isWindow else { return columns.index(of: name) }
         let guess = nextColumnGuess
         if columns.isLeftmostColumn(named: name, at: guess) {
             nextColumnGuess = columns.guess(after: guess)
@@ -159,7 +191,7 @@ final class RowStorage: @unchecked Sendable {
     }
 
     /// The index of the leftmost column of this name in an adapted storage of a statement's rows,
-    /// when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of the lookup.
+    /// or in a window, when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of the lookup.
     @inline(never)
     private func indexOfUnguessedColumn(named name: String) -> Int? {
         if missingColumnNames.contains(name) { return nil }
@@ -207,11 +239,11 @@ final class RowStorage: @unchecked Sendable {
         return CurrentDatabase.isAccessing(identifiedBy: iteratingConnection)
     }
 
-    /// The keyed containers shared by the `Decodable` records of a cursor's rows, created on first
-    /// use. Nil when no cursor iterates, and for a row decoded outside of its database access (a
-    /// misuse, which must not race with the cursor on the containers).
+    /// The keyed containers shared by the `Decodable` records of a cursor's rows, or of a window's,
+    /// created on first use. Nil when no cursor iterates, and for a row decoded outside of its
+    /// database access (a misuse, which must not race with the cursor on the containers).
     func reusableDecodingContainer() -> ReusableKeyedContainer? {
-        guard isIteratedInCurrentAccess else { return nil }
+        guard isWindow || isIteratedInCurrentAccess else { return nil }
         if let decodingContainer { return decodingContainer }
         let container = ReusableKeyedContainer()
         decodingContainer = container

@@ -1,0 +1,34 @@
+/// Reads copied rows through one row whose values move from row to row, as the row of a cursor
+/// reads the rows of its statement: the records decoded from the rows then share what the records
+/// of a cursor share (keyed containers, guessed column lookups: see `RowStorage.init(windowOver:)`).
+/// As with a cursor's rows, a record must copy a row that it keeps (`Row.copy()`).
+///
+/// Copied rows of an unadapted storage go through the window; other rows are read as they are. A
+/// window is used on one thread, by one loop.
+struct RowWindow {
+    /// The window over the batch of the previous row, if any.
+    private var storage: RowStorage?
+    /// Whether rows go through the window: a window costs an allocation, which one row does not
+    /// repay.
+    private let isEnabled: Bool
+
+    /// A window for reading these rows, one after the other.
+    init(reading rows: [Row]) {
+        isEnabled = rows.count > 1
+    }
+
+    /// The row that reads the values of `row`, until the next call.
+    mutating func row(reading row: Row) -> Row {
+        guard isEnabled, row.storage.isWindowable else { return row }
+        // The rows of a fetch share a storage per batch: a window serves one batch.
+        let window: RowStorage
+        if let storage, storage.copiedValues === row.storage.copiedValues {
+            window = storage
+        } else {
+            window = RowStorage(windowOver: row.storage)
+            storage = window
+        }
+        window.windowStart = row.valuesStart
+        return Row(storage: window, valuesStart: 0)
+    }
+}
