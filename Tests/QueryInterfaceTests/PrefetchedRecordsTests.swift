@@ -108,9 +108,26 @@ private struct AuthorRowKeepingBooks: Decodable, FetchableRecord {
     var books: [RowKeepingBook]
 }
 
+/// An author's books, and a copy of the author's row, with its prefetched rows.
 private struct RowKeepingBookInfo: FetchableRecord {
     var books: [RowKeepingBook]
-    init(row: Row) { books = row["books"] }
+    var row: Row
+    init(row: Row) {
+        books = row["books"]
+        self.row = row.copy()
+    }
+}
+
+/// An author decoded from the row itself, with the column strategy of its record ignored (it is
+/// no record), and its books.
+private struct SnakeCaseAuthorInfo: Decodable, FetchableRecord {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    struct AuthorData: Decodable, Equatable {
+        var id: Int64
+        var name: String
+    }
+    var author: AuthorData
+    var books: [Book]
 }
 
 private func fixture() throws -> DatabaseQueue {
@@ -234,13 +251,20 @@ private func fixture() throws -> DatabaseQueue {
             // Records decoded by hand, from a Decodable record and from a row: the copies of their
             // rows keep their own values.
             let decodedBooks = try request.asRequest(of: AuthorRowKeepingBooks.self).fetchAll(db).map(\.books)
-            let handWrittenBooks = try request.asRequest(of: RowKeepingBookInfo.self).fetchAll(db).map(\.books)
+            let handWrittenInfos = try request.asRequest(of: RowKeepingBookInfo.self).fetchAll(db)
+            #expect(handWrittenInfos.map { $0.row["name"] as String } == ["Ann", "Bob", "Cid"])
+            #expect(handWrittenInfos.map { $0.row.prefetchedRows["books"]?.count } == [50, 50, 0])
+            let handWrittenBooks = handWrittenInfos.map(\.books)
             for books in [decodedBooks, handWrittenBooks] {
                 #expect(books.map { $0.map(\.title) } == expectedTitles)
                 #expect(books.map { $0.map { $0.row["title"] as String } } == expectedTitles)
                 #expect(books.map { $0.map(\.id) } == expectedIDs)
                 #expect(books.allSatisfy { $0.allSatisfy { $0.note == nil } })
             }
+            // A nested value decoded from the row itself, in a container of its own.
+            let snakeCaseInfos = try request.asRequest(of: SnakeCaseAuthorInfo.self).fetchAll(db)
+            #expect(snakeCaseInfos.map(\.author.name) == ["Ann", "Bob", "Cid"])
+            #expect(snakeCaseInfos.map { $0.books.map(\.title) } == expectedTitles)
         }
     }
 

@@ -57,7 +57,7 @@ extension FetchableRecord {
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        if let rows = try prepared.supplementedRows(db) { return try rows.map { try Self(row: $0) } }
+        if let rows = try prepared.supplementedRows(db) { return try Row.records(Self.self, decodedFrom: rows) }
         return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
@@ -91,7 +91,7 @@ extension FetchableRecord where Self: Hashable {
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        if let rows = try prepared.supplementedRows(db) { return Set(try rows.map { try Self(row: $0) }) }
+        if let rows = try prepared.supplementedRows(db) { return Set(try Row.records(Self.self, decodedFrom: rows)) }
         return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }

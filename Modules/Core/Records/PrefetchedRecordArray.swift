@@ -10,6 +10,6 @@ protocol PrefetchedRecordArray {
 extension Array: PrefetchedRecordArray where Element: FetchableRecord {
     static func records(fromPrefetched rows: [Row]) throws -> Self? {
         if Element.self is any DatabaseValueConvertible.Type { return nil }
-        return try Row.records(Element.self, fromPrefetched: rows)
+        return try Row.records(Element.self, decodedFrom: rows)
     }
 }

@@ -14,6 +14,9 @@ package struct PrefetchedRowsTree: Sendable {
         self.scopes = scopes
     }
 
+    /// Whether there are no prefetched rows, for the row and for its scopes.
+    var isEmpty: Bool { rows.isEmpty && scopes.isEmpty }
+
     /// The tree of a scope (empty when the scope has no prefetched rows).
     func scope(_ name: String) -> PrefetchedRowsTree {
         scopes[name] ?? PrefetchedRowsTree()

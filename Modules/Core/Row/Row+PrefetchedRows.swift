@@ -33,15 +33,16 @@ extension Row {
                     + (keys.isEmpty ? "" : " (the row has prefetched rows of \(keys.joined(separator: ", ")))"),
                 sql: columns.sql)
         }
-        let records = try Self.records(Records.Element.self, fromPrefetched: rows)
+        let records = try Self.records(Records.Element.self, decodedFrom: rows)
         if Records.self == [Records.Element].self { return unsafeBitCast(records, to: Records.self) }
         return Records(records)
     }
 
-    /// The records decoded from prefetched rows, through `init(row:)`, in the order of the rows. The
-    /// records read them through a window (see `RowWindow`): as with a cursor, a record must copy a
-    /// row that it keeps.
-    static func records<Record: FetchableRecord>(_ type: Record.Type, fromPrefetched rows: [Row]) throws -> [Record] {
+    /// The records decoded from copied rows (prefetched rows, and the rows of a request that
+    /// prefetches), through `init(row:)`, in the order of the rows. The records read them through a
+    /// window (see `RowWindow`): as with a cursor, a record must copy a row that it keeps.
+    @usableFromInline
+    static func records<Record: FetchableRecord>(_ type: Record.Type, decodedFrom rows: [Row]) throws -> [Record] {
         var records: [Record] = []
         records.reserveCapacity(rows.count)
         var window = RowWindow(reading: rows)

@@ -25,8 +25,10 @@ extension Row {
     var hasNestedRows: Bool { !storage.scopes.isEmpty || !storage.prefetchedRows.isEmpty }
 
     /// The same row, over a storage private to the decoding of one record (see
-    /// `RowStorage.forDecodingOneRecord()`).
-    func forDecodingOneRecord() -> Row { Row(storage: storage.forDecodingOneRecord(), valuesStart: valuesStart) }
+    /// `RowStorage.forDecodingOneRecord()`); for a window's row, a copy of the row it reads now.
+    func forDecodingOneRecord() -> Row {
+        storage.isWindow ? copy() : Row(storage: storage.forDecodingOneRecord(), valuesStart: valuesStart)
+    }
 
     /// The scopes of a row: a collection of `(name, row)` pairs, sorted by name.
     public struct ScopesView: RandomAccessCollection, Sendable {

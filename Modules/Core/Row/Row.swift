@@ -97,7 +97,8 @@ public struct Row: Sendable {
         guard let statement = (storage.base ?? storage).statement else {
             // A window's row: a row of the copied values it reads now.
             guard storage.isWindow, let values = storage.copiedValues else { return self }
-            return Row(storage: RowStorage(columns: columns, values: values), valuesStart: storage.windowStart)
+            let copy = RowStorage(columns: columns, values: values, prefetched: storage.prefetched)
+            return Row(storage: copy, valuesStart: storage.windowStart)
         }
         return Row(storage: storage.copying(.currentRow(of: statement)), valuesStart: 0)
     }

@@ -12,7 +12,7 @@ final class RowStorage: @unchecked Sendable {
     // shares it). A statement storage is, by contract, only read inside the database access of its
     // cursor, on the connection's queue (the cursor checks that access); its mutable state is only
     // used on that thread (`reusableDecodingContainer()` checks it). A window is only used by the
-    // loop that made it, on one thread; in other storages, `windowStart` is never written.
+    // loop that made it, on one thread; other storages never write `windowStart` nor `prefetched`.
 
     let columns: RowColumns
     /// The statement whose current row the rows read, or nil for copied and adapted rows. (Two
@@ -34,8 +34,9 @@ final class RowStorage: @unchecked Sendable {
     /// The storages of the scoped rows, sorted by scope name.
     let scopes: [(name: String, storage: RowStorage)]
     /// The prefetched rows of the row and of its scopes (see `Row.prefetchedRows`): only a storage
-    /// of one row has some.
-    let prefetched: PrefetchedRowsTree
+    /// of one row has some, and a window, those of the row it reads (unchecked exclusivity: only a
+    /// window's loop writes it, as `windowStart`).
+    @exclusivity(unchecked) private(set) var prefetched: PrefetchedRowsTree
     /// The prefetched rows of the row, by association key.
     var prefetchedRows: [String: [Row]] { prefetched.rows }
     /// Whether this storage is a window: the storage of one row that reads copied rows one after
@@ -44,7 +45,7 @@ final class RowStorage: @unchecked Sendable {
     /// The position of the current row's first value in the copied values of a window; 0 in
     /// other storages, where it never changes. Unchecked exclusivity: a window is only used by the
     /// loop that made it, on one thread (see `RowWindow`).
-    @exclusivity(unchecked) var windowStart = 0
+    @exclusivity(unchecked) private(set) var windowStart = 0
     /// The connection of the cursor that iterates the statement's rows, if any (see
     /// `CurrentDatabase.identifier(of:)`): its records may then share keyed containers.
     // Unchecked exclusivity (this and the next property): they are only used on the thread that
@@ -93,11 +94,11 @@ final class RowStorage: @unchecked Sendable {
         self.isWindow = isWindow
     }
 
-    /// A window over the copied values of an unadapted storage of copied rows without prefetched
-    /// rows (see `isWindowable`): the storage of one row whose values are those of the copied row
-    /// at `windowStart`. Its row gets what a cursor's row gets: shared keyed containers for its
-    /// `Decodable` records, and lookups of columns by name that try the column after the previous
-    /// one first.
+    /// A window over the copied values of an unadapted storage of copied rows (see `isWindowable`):
+    /// the storage of one row whose values, and prefetched rows, are those of the copied row it
+    /// reads (see `read(_:)`). Its row gets what a cursor's row gets: shared keyed containers and
+    /// kept conformances for its `Decodable` records, and lookups of columns by name that try the
+    /// column after the previous one first.
     convenience init(windowOver storage: RowStorage) {
         guard storage.isWindowable, let values = storage.copiedValues else {
             preconditionFailure("a window reads the rows of an unadapted storage of copied rows")
@@ -105,10 +106,14 @@ final class RowStorage: @unchecked Sendable {
         self.init(columns: storage.columns, values: values, isWindow: true)
     }
 
-    /// Whether a window can read the rows of this storage: an unadapted storage of copied rows,
-    /// without prefetched rows (which are those of one row).
-    var isWindowable: Bool {
-        copiedValues != nil && base == nil && !isWindow && prefetched.rows.isEmpty && prefetched.scopes.isEmpty
+    /// Whether a window can read the rows of this storage: an unadapted storage of copied rows.
+    var isWindowable: Bool { copiedValues != nil && base == nil && !isWindow }
+
+    /// Makes this window read a row of a storage of the same copied values.
+    func read(_ row: Row) {
+        windowStart = row.valuesStart
+        // Most rows have no prefetched rows: an assignment would retain and release them anyway.
+        if !row.storage.prefetched.isEmpty || !prefetched.isEmpty { prefetched = row.storage.prefetched }
     }
 
     init(statement: Statement) {
@@ -203,9 +208,10 @@ final class RowStorage: @unchecked Sendable {
         return index
     }
 
-    /// The conformances of a decoded type, kept for the next records while a cursor iterates.
+    /// The conformances of a decoded type, kept for the next records while a cursor iterates, and
+    /// by a window.
     func conformances<T>(of type: T.Type) -> DecodedTypeConformances {
-        guard isIteratedInCurrentAccess else { return DecodedTypeConformances(of: T.self) }
+        guard isWindow || isIteratedInCurrentAccess else { return DecodedTypeConformances(of: T.self) }
         let identifier = ObjectIdentifier(T.self)
         if let kept = keptConformances.first(where: { $0.type == identifier }) { return kept }
         let conformances = DecodedTypeConformances(of: T.self)

@@ -1,6 +1,7 @@
 /// Reads copied rows through one row whose values move from row to row, as the row of a cursor
 /// reads the rows of its statement: the records decoded from the rows then share what the records
-/// of a cursor share (keyed containers, guessed column lookups: see `RowStorage.init(windowOver:)`).
+/// of a cursor share (keyed containers, kept conformances, guessed column lookups: see
+/// `RowStorage.init(windowOver:)`).
 /// As with a cursor's rows, a record must copy a row that it keeps (`Row.copy()`).
 ///
 /// Copied rows of an unadapted storage go through the window; other rows are read as they are. A
@@ -28,7 +29,7 @@ struct RowWindow {
             window = RowStorage(windowOver: row.storage)
             storage = window
         }
-        window.windowStart = row.valuesStart
+        window.read(row)
         return Row(storage: window, valuesStart: 0)
     }
 }
