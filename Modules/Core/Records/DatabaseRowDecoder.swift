@@ -383,7 +383,7 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         }
         if let rows = row.prefetchedRows[key.stringValue] {
             if let array = T.self as? any PrefetchedRecordArray.Type,
-                let records = try array.records(fromPrefetched: rows)
+                let records = try array.records(fromPrefetched: rows, of: row)
             {
                 return records as! T
             }

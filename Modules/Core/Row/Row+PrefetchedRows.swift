@@ -33,19 +33,22 @@ extension Row {
                     + (keys.isEmpty ? "" : " (the row has prefetched rows of \(keys.joined(separator: ", ")))"),
                 sql: columns.sql)
         }
-        let records = try Self.records(Records.Element.self, decodedFrom: rows)
+        let records = try Self.records(Records.Element.self, decodedFrom: rows, prefetchedFor: self)
         if Records.self == [Records.Element].self { return unsafeBitCast(records, to: Records.self) }
         return Records(records)
     }
 
-    /// The records decoded from copied rows (prefetched rows, and the rows of a request that
-    /// prefetches), through `init(row:)`, in the order of the rows. The records read them through a
-    /// window (see `RowWindow`): as with a cursor, a record must copy a row that it keeps.
+    /// The records decoded from copied rows (the rows of a request that prefetches, and the rows
+    /// prefetched for the row `owner`), through `init(row:)`, in the order of the rows. The records
+    /// read them through a window (see `RowWindow`): as with a cursor, a record must copy a row that
+    /// it keeps.
     @usableFromInline
-    static func records<Record: FetchableRecord>(_ type: Record.Type, decodedFrom rows: [Row]) throws -> [Record] {
+    static func records<Record: FetchableRecord>(
+        _ type: Record.Type, decodedFrom rows: [Row], prefetchedFor owner: Row? = nil
+    ) throws -> [Record] {
         var records: [Record] = []
         records.reserveCapacity(rows.count)
-        var window = RowWindow(reading: rows)
+        var window = RowWindow(reading: rows, prefetchedFor: owner)
         for row in rows { records.append(try Record(row: window.row(reading: row))) }
         return records
     }

@@ -77,6 +77,11 @@ final class RowStorage: @unchecked Sendable {
     /// containers).
     @exclusivity(unchecked) private var keptNestedSources: [NestedRecordSource] = []
     private static let keptNestedSourcesCapacity = 8
+    /// In a window, the windows over the prefetched rows of the rows it reads, kept for the next
+    /// rows, whose prefetched rows are those of the same fetch (see `keptWindow(over:)`;
+    /// exclusivity as the window's).
+    @exclusivity(unchecked) private var keptWindows: [RowStorage] = []
+    private static let keptWindowsCapacity = 4
 
     init(
         columns: RowColumns, values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree(),
@@ -108,6 +113,17 @@ final class RowStorage: @unchecked Sendable {
 
     /// Whether a window can read the rows of this storage: an unadapted storage of copied rows.
     var isWindowable: Bool { copiedValues != nil && base == nil && !isWindow }
+
+    /// In a window, a window over the rows of `storage`, prefetched for the row it reads, kept for
+    /// the next rows (with its containers); nil in other storages.
+    func keptWindow(over storage: RowStorage) -> RowStorage? {
+        guard isWindow else { return nil }
+        if let kept = keptWindows.first(where: { $0.copiedValues === storage.copiedValues }) { return kept }
+        let window = RowStorage(windowOver: storage)
+        if keptWindows.count == Self.keptWindowsCapacity { keptWindows.removeFirst() }
+        keptWindows.append(window)
+        return window
+    }
 
     /// Makes this window read a row of a storage of the same copied values.
     func read(_ row: Row) {

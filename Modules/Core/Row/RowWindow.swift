@@ -9,13 +9,18 @@
 struct RowWindow {
     /// The window over the batch of the previous row, if any.
     private var storage: RowStorage?
-    /// Whether rows go through the window: a window costs an allocation, which one row does not
-    /// repay.
+    /// Whether rows go through the window: a new window costs an allocation, which one row does
+    /// not repay.
     private let isEnabled: Bool
+    /// The storage of the row that the rows were prefetched for: when it is a window, it keeps
+    /// the windows of its rows' prefetched rows (see `RowStorage.keptWindow(over:)`).
+    private let owner: RowStorage?
 
-    /// A window for reading these rows, one after the other.
-    init(reading rows: [Row]) {
-        isEnabled = rows.count > 1
+    /// A window for reading these rows, one after the other: rows prefetched for the row `owner`,
+    /// if any.
+    init(reading rows: [Row], prefetchedFor owner: Row? = nil) {
+        self.owner = owner?.storage
+        isEnabled = rows.count > 1 || owner?.storage.isWindow == true
     }
 
     /// The row that reads the values of `row`, until the next call.
@@ -26,7 +31,7 @@ struct RowWindow {
         if let storage, storage.copiedValues === row.storage.copiedValues {
             window = storage
         } else {
-            window = RowStorage(windowOver: row.storage)
+            window = owner?.keptWindow(over: row.storage) ?? RowStorage(windowOver: row.storage)
             storage = window
         }
         window.read(row)
