@@ -179,8 +179,9 @@ extension _SQLAssociation {
     )
         -> SQLExpression
     {
-        var seen: Set<[DatabaseValue]> = []
-        let keys = originKeys.filter { key in !key.contains(where: \.isNull) && seen.insert(key).inserted }
+        // Keys of one column, the common case, are hashed without an array (see `PrefetchKey`).
+        var seen: Set<PrefetchKey> = []
+        let keys = originKeys.filter { key in !key.contains(where: \.isNull) && seen.insert(PrefetchKey(key)).inserted }
         let columns = pairs.map { Column($0.destination) }
         if columns.count == 1 {
             let values = keys.map { $0[0] }
