@@ -130,6 +130,18 @@ private struct SnakeCaseAuthorInfo: Decodable, FetchableRecord {
     var books: [Book]
 }
 
+private struct AuthorName: Decodable, Equatable {
+    var name: String
+}
+
+/// Two keys that name no column, no scope and no prefetched rows: only one decodes from the row
+/// itself.
+private struct AuthorInfoWithTwoRowKeys: Decodable, FetchableRecord {
+    var author: Author
+    var authorName: AuthorName
+    var books: [Book]
+}
+
 private func fixture() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db in
@@ -265,6 +277,17 @@ private func fixture() throws -> DatabaseQueue {
             let snakeCaseInfos = try request.asRequest(of: SnakeCaseAuthorInfo.self).fetchAll(db)
             #expect(snakeCaseInfos.map(\.author.name) == ["Ann", "Bob", "Cid"])
             #expect(snakeCaseInfos.map { $0.books.map(\.title) } == expectedTitles)
+        }
+    }
+
+    @Test func onlyOneKeyDecodesFromTheRowItselfWhateverTheNumberOfRows() throws {
+        try fixture().read { db in
+            for request in [Author.all(), Author.filter(key: 1)] {
+                let error = #expect(throws: DatabaseError.self) {
+                    try request.including(all: Author.books).asRequest(of: AuthorInfoWithTwoRowKeys.self).fetchAll(db)
+                }
+                #expect(error?.message?.contains("author is already decoded from the row itself") == true)
+            }
         }
     }
 

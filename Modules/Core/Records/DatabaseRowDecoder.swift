@@ -396,7 +396,11 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
             row.storage.keepNestedSource(
                 forKey: key.stringValue, conformances: conformances, storage: unscoped.storage, isRowItself: true)
         }
-        return try decodeNestedRecord(T.self, Record.self, from: unscoped, record: conformances.record)
+        let value = try decodeNestedRecord(T.self, Record.self, from: unscoped, record: conformances.record)
+        // A row without scopes is its own unscoped row: in a window, whose records share its
+        // storage, the nested record started its own claims there. This record's claim holds again.
+        if unscoped.storage === row.storage { row.storage.decodedRowKey = key.stringValue }
+        return value
     }
 
     /// A nested record decoded from its source: the scope of the key, or the row itself, which

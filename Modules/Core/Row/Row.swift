@@ -16,7 +16,8 @@ import Foundation
 /// Rows fetched with `fetchAll`, `fetchOne` and `fetchSet`, and copied rows, are immutable values.
 /// Rows handed out by a cursor read the current row of the statement directly: they are valid only
 /// until the next iteration, in the database access that created them; `copy()` keeps one. So are
-/// the rows handed to the `init(row:)` of the records decoded from prefetched rows.
+/// the rows handed to `init(row:)` by a request that prefetches (`including(all:)`), for its
+/// records and for their prefetched ones.
 ///
 /// A row is a value (GRDB's is a class, whose rows are immutable too): fetching rows then costs no
 /// allocation per row. Only code that compares GRDB rows by identity (`===`) needs a change.

@@ -12,7 +12,8 @@ final class RowStorage: @unchecked Sendable {
     // shares it). A statement storage is, by contract, only read inside the database access of its
     // cursor, on the connection's queue (the cursor checks that access); its mutable state is only
     // used on that thread (`reusableDecodingContainer()` checks it). A window is only used by the
-    // loop that made it, on one thread; other storages never write `windowStart` nor `prefetched`.
+    // loop that made it, on one thread, which closes it when it ends (then it changes no more);
+    // other storages never write `windowStart` nor `prefetched`.
 
     let columns: RowColumns
     /// The statement whose current row the rows read, or nil for copied and adapted rows. (Two
@@ -42,6 +43,9 @@ final class RowStorage: @unchecked Sendable {
     /// Whether this storage is a window: the storage of one row that reads copied rows one after
     /// the other, as a cursor's row reads its statement (see `init(windowOver:)`).
     let isWindow: Bool
+    /// Whether this storage is a window that its loop still reads through (see `closeWindow()`): it
+    /// then keeps what a cursor's storage keeps (unchecked exclusivity: written by its loop only).
+    @exclusivity(unchecked) private(set) var isOpenWindow: Bool
     /// The position of the current row's first value in the copied values of a window; 0 in
     /// other storages, where it never changes. Unchecked exclusivity: a window is only used by the
     /// loop that made it, on one thread (see `RowWindow`).
@@ -97,6 +101,7 @@ final class RowStorage: @unchecked Sendable {
         self.scopes = []
         self.prefetched = prefetched
         self.isWindow = isWindow
+        self.isOpenWindow = isWindow
     }
 
     /// A window over the copied values of an unadapted storage of copied rows (see `isWindowable`):
@@ -114,15 +119,27 @@ final class RowStorage: @unchecked Sendable {
     /// Whether a window can read the rows of this storage: an unadapted storage of copied rows.
     var isWindowable: Bool { copiedValues != nil && base == nil && !isWindow }
 
-    /// In a window, a window over the rows of `storage`, prefetched for the row it reads, kept for
-    /// the next rows (with its containers); nil in other storages.
+    /// In an open window, a window over the rows of `storage`, prefetched for the row it reads, kept
+    /// for the next rows (with its containers) and closed with this one; nil in other storages.
     func keptWindow(over storage: RowStorage) -> RowStorage? {
-        guard isWindow else { return nil }
+        guard isOpenWindow else { return nil }
         if let kept = keptWindows.first(where: { $0.copiedValues === storage.copiedValues }) { return kept }
         let window = RowStorage(windowOver: storage)
-        if keptWindows.count == Self.keptWindowsCapacity { keptWindows.removeFirst() }
+        if keptWindows.count == Self.keptWindowsCapacity { keptWindows.removeFirst().closeWindow() }
         keptWindows.append(window)
         return window
+    }
+
+    /// Closes a window at the end of its loop, and the windows it keeps: it keeps nothing more (its
+    /// containers hold its row: a cycle, which would keep it and its values alive). Its row, which a
+    /// record should not have kept, then reads the last row it read, without prefetched rows.
+    func closeWindow() {
+        isOpenWindow = false
+        decodingContainer = nil
+        keptConformances = []
+        prefetched = PrefetchedRowsTree()
+        for window in keptWindows { window.closeWindow() }
+        keptWindows = []
     }
 
     /// Makes this window read a row of a storage of the same copied values.
@@ -143,6 +160,7 @@ final class RowStorage: @unchecked Sendable {
         self.scopes = []
         self.prefetched = PrefetchedRowsTree()
         self.isWindow = false
+        self.isOpenWindow = false
     }
 
     /// The storage of the rows that `layout` adapts from the rows of `base`, an unadapted storage.
@@ -160,11 +178,13 @@ final class RowStorage: @unchecked Sendable {
             (name, RowStorage(base: base, layout: scope, prefetched: prefetched.scope(name)))
         }
         self.isWindow = false
+        self.isOpenWindow = false
     }
 
     /// The same layout over copied values: the storage of a copy of one row of this storage (or of
     /// its values), with its prefetched rows.
     func copying(_ values: CopiedValues, prefetched: PrefetchedRowsTree = PrefetchedRowsTree()) -> RowStorage {
+        precondition(!isWindow, "a window's row is copied by Row.copy()")
         let unadapted = RowStorage(columns: (base ?? self).columns, values: values, prefetched: prefetched)
         guard let adaptedLayout else { return unadapted }
         return RowStorage(base: unadapted, layout: adaptedLayout, prefetched: prefetched)
@@ -173,6 +193,7 @@ final class RowStorage: @unchecked Sendable {
     /// A storage of the same columns, values, scopes and prefetched rows, private to the decoding of
     /// one record from a row with scopes or prefetched rows: it has its own `decodedRowKey`.
     func forDecodingOneRecord() -> RowStorage {
+        precondition(!isWindow, "a window's row is copied by Row.forDecodingOneRecord()")
         guard let base, let adaptedLayout else {
             // A storage of one row, with prefetched rows.
             return RowStorage(columns: columns, values: copiedValues!, prefetched: prefetched)
@@ -202,7 +223,7 @@ final class RowStorage: @unchecked Sendable {
     /// column. Inlined: the typed reads by name look the column up and read its value in one call.
     @inline(__always)
     func index(ofColumn name: String) -> Int? {
-        guard baseStatement != nil || isWindow else { return columns.index(of: name) }
+        guard baseStatement != nil || isOpenWindow else { return columns.index(of: name) }
         let guess = nextColumnGuess
         if columns.isLeftmostColumn(named: name, at: guess) {
             nextColumnGuess = columns.guess(after: guess)
@@ -227,7 +248,7 @@ final class RowStorage: @unchecked Sendable {
     /// The conformances of a decoded type, kept for the next records while a cursor iterates, and
     /// by a window.
     func conformances<T>(of type: T.Type) -> DecodedTypeConformances {
-        guard isWindow || isIteratedInCurrentAccess else { return DecodedTypeConformances(of: T.self) }
+        guard isOpenWindow || isIteratedInCurrentAccess else { return DecodedTypeConformances(of: T.self) }
         let identifier = ObjectIdentifier(T.self)
         if let kept = keptConformances.first(where: { $0.type == identifier }) { return kept }
         let conformances = DecodedTypeConformances(of: T.self)
@@ -265,7 +286,7 @@ final class RowStorage: @unchecked Sendable {
     /// created on first use. Nil when no cursor iterates, and for a row decoded outside of its
     /// database access (a misuse, which must not race with the cursor on the containers).
     func reusableDecodingContainer() -> ReusableKeyedContainer? {
-        guard isWindow || isIteratedInCurrentAccess else { return nil }
+        guard isOpenWindow || isIteratedInCurrentAccess else { return nil }
         if let decodingContainer { return decodingContainer }
         let container = ReusableKeyedContainer()
         decodingContainer = container
