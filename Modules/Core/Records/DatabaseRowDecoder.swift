@@ -399,7 +399,7 @@ private struct RowKeyedContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
         let value = try decodeNestedRecord(T.self, Record.self, from: unscoped, record: conformances.record)
         // A row without scopes is its own unscoped row: in a window, whose records share its
         // storage, the nested record started its own claims there. This record's claim holds again.
-        if unscoped.storage === row.storage { row.storage.decodedRowKey = key.stringValue }
+        row.storage.decodedRowKey = key.stringValue
         return value
     }
 

@@ -32,8 +32,9 @@ import Foundation
 public protocol FetchableRecord {
     /// Creates a record from a row.
     ///
-    /// The row may be reused for the next records, as the rows of a cursor and the prefetched rows
-    /// of associated records are: a record that keeps its row must keep a copy (`row.copy()`).
+    /// The row may be reused for the next records, as the rows of a cursor and those of a request
+    /// that prefetches (`including(all:)`) are: a record that keeps its row must keep a copy
+    /// (`row.copy()`).
     ///
     /// - throws: Any error that prevents decoding, such as a `DatabaseError` (`SQLITE_MISMATCH`)
     ///   for a NULL or mistyped value.

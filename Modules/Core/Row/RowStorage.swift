@@ -135,8 +135,7 @@ final class RowStorage: @unchecked Sendable {
     /// record should not have kept, then reads the last row it read, without prefetched rows.
     func closeWindow() {
         isOpenWindow = false
-        decodingContainer = nil
-        keptConformances = []
+        releaseKeptDecodingState()
         prefetched = PrefetchedRowsTree()
         for window in keptWindows { window.closeWindow() }
         keptWindows = []
@@ -233,7 +232,8 @@ final class RowStorage: @unchecked Sendable {
     }
 
     /// The index of the leftmost column of this name in an adapted storage of a statement's rows,
-    /// or in a window, when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of the lookup.
+    /// or in a window, when the guess of `index(ofColumn:)` failed. Not inlined: the cold path of
+    /// the lookup.
     @inline(never)
     private func indexOfUnguessedColumn(named name: String) -> Int? {
         if missingColumnNames.contains(name) { return nil }
@@ -302,12 +302,19 @@ final class RowStorage: @unchecked Sendable {
     /// Ends the cursor's iteration, and releases the containers, which hold rows of this storage.
     func endCursorIteration() {
         iteratingConnection = nil
-        decodingContainer = nil
+        releaseKeptDecodingState()
         keptUnscoped?.endCursorIteration()
         keptUnscoped = nil
+        for scope in scopes { scope.storage.endCursorIteration() }
+    }
+
+    /// Releases what the records of a cursor's or a window's rows shared: the containers, which hold
+    /// rows of this storage (a cycle), the conformances, the sources of nested records, and the key
+    /// decoded from the row itself.
+    private func releaseKeptDecodingState() {
+        decodingContainer = nil
         keptConformances = []
         keptNestedSources = []
         decodedRowKey = nil
-        for scope in scopes { scope.storage.endCursorIteration() }
     }
 }
